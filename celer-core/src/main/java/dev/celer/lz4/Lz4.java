@@ -1,0 +1,64 @@
+package dev.celer.lz4;
+
+/**
+ * Entry point to the LZ4 block codec: factories and sizes.
+ *
+ * <pre>{@code
+ * Lz4Compressor c = Lz4.fastCompressor();
+ * byte[] block = c.compress(data);
+ * byte[] back = Lz4.decompressor().decompress(block, data.length);
+ * }</pre>
+ *
+ * <p>All returned objects are thread-safe. This class has only static members.
+ */
+public final class Lz4 {
+  private Lz4() {}
+
+  /** The largest input a single LZ4 block may hold, as in the C library ({@code LZ4_MAX_INPUT_SIZE}). */
+  public static final int MAX_INPUT_SIZE = 0x7E000000;
+
+  /**
+   * @return the worst-case compressed length of {@code length} input bytes ({@code
+   *     LZ4_compressBound}): a destination of this size always suffices
+   * @throws IllegalArgumentException when {@code length} is negative or above {@link #MAX_INPUT_SIZE}
+   */
+  public static int maxCompressedLength(int length) {
+    if (length < 0 || length > MAX_INPUT_SIZE) {
+      throw new IllegalArgumentException("length out of range 0.." + MAX_INPUT_SIZE + ": " + length);
+    }
+    return length + length / 255 + 16;
+  }
+
+  /** @return the fast compressor at acceleration 1 (what {@code lz4 -1} uses) */
+  public static Lz4Compressor fastCompressor() {
+    return fastCompressor(1);
+  }
+
+  /**
+   * @param acceleration 1 is the default; larger values trade ratio for speed, as in the C
+   *     library's {@code LZ4_compress_fast} (values below 1 mean 1, values above 65537 mean 65537)
+   * @return a fast compressor
+   */
+  public static Lz4Compressor fastCompressor(int acceleration) {
+    throw new UnsupportedOperationException("not yet implemented");
+  }
+
+  /** @return the high-compression compressor at its default level, 9 */
+  public static Lz4Compressor highCompressor() {
+    return highCompressor(9);
+  }
+
+  /**
+   * @param level 1..12 as in the C library ({@code lz4 -1}..{@code -12}); values below 1 mean the
+   *     default 9, values above 12 mean 12, as {@code LZ4_compress_HC} clamps them
+   * @return an HC compressor
+   */
+  public static Lz4Compressor highCompressor(int level) {
+    throw new UnsupportedOperationException("not yet implemented");
+  }
+
+  /** @return the safe decompressor (stateless, shared) */
+  public static Lz4Decompressor decompressor() {
+    throw new UnsupportedOperationException("not yet implemented");
+  }
+}

@@ -1,0 +1,27 @@
+package dev.celer.lz4;
+
+/**
+ * Thrown when LZ4 data is malformed, or when an output does not fit where the caller asked it to.
+ *
+ * <p>The message says what is wrong and, for malformed input, at which input offset. Celer's
+ * decoders never let hostile input escape as {@code ArrayIndexOutOfBoundsException}, {@code
+ * NegativeArraySizeException} or {@code OutOfMemoryError}: it surfaces as this exception.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public class Lz4Exception extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  /** @param message what is wrong, and where */
+  public Lz4Exception(String message) {
+    super(message);
+  }
+
+  /**
+   * @param message what is wrong, and where
+   * @param cause the underlying failure
+   */
+  public Lz4Exception(String message, Throwable cause) {
+    super(message, cause);
+  }
+}
