@@ -57,4 +57,19 @@ public abstract class Lz4Compressor {
    * {@code -1} (and leaves both positions unchanged) when the output does not fit.
    */
   public abstract int tryCompress(ByteBuffer src, ByteBuffer dst);
+
+  /**
+   * The hook every compressor implements; the public methods check arguments, unwrap buffers,
+   * handle dictionaries and turn {@code -1} into an exception where they must.
+   *
+   * <p>Compresses {@code base[srcOff, srcEnd)} as one LZ4 block into {@code dst[dstOff,
+   * dstLimit)}. The bytes {@code base[histStart, srcOff)} (at most 64 KB, possibly none) are
+   * history that precedes the input: matches may reference them (dictionaries, linked blocks), but
+   * they are not output. {@code base} and {@code dst} are each a {@code byte[]} or a {@code
+   * ByteBuffer}, accessed through {@code dev.celer.internal.Mem}; all offsets are already checked.
+   *
+   * @return the number of bytes written, or {@code -1} as soon as the block cannot fit; never
+   *     writes at or beyond {@code dstLimit}
+   */
+  abstract int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit);
 }
