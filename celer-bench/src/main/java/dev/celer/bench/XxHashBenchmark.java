@@ -1,0 +1,87 @@
+package dev.celer.bench;
+
+import com.dynatrace.hash4j.hashing.Hashing;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+
+/**
+ * XXH32, XXH64 and XXH3-64 per implementation: every block hashed one-shot with seed 0. xxHash does
+ * the same work whatever the bytes are, so the speed depends on the block size, not the file;
+ * {@code run.sh} therefore hashes only a few files.
+ *
+ * <p>Before timing, the value for the first block is checked against hash4j's.
+ */
+public class XxHashBenchmark extends AbstractCorpusBenchmark {
+  @Param public HashImpl impl;
+
+  private HashImpl.HashFunctions hashes;
+
+  @Override
+  protected void prepare() {
+    hashes = impl.functions();
+  }
+
+  @Override
+  protected Object run(String method, Volume volume) {
+    Blocks b = blocks;
+    int off = b.offsets[0];
+    int len = b.lengths[0];
+    switch (method) {
+      case "xxh32":
+        check(method, hashes.xxh32(b.data, off, len), Hashing.xxh32().hashBytesToInt(b.data, off, len));
+        return xxh32(volume);
+      case "xxh64":
+        check(method, hashes.xxh64(b.data, off, len), Hashing.xxh64().hashBytesToLong(b.data, off, len));
+        return xxh64(volume);
+      case "xxh3":
+        check(method, hashes.xxh3(b.data, off, len), Hashing.xxh3_64().hashBytesToLong(b.data, off, len));
+        return xxh3(volume);
+      default:
+        throw new IllegalArgumentException(method);
+    }
+  }
+
+  private void check(String method, long value, long expected) {
+    if (value != expected) {
+      throw new IllegalStateException(
+          impl + " " + method + " of " + file + ": " + Long.toHexString(value)
+              + ", hash4j says " + Long.toHexString(expected));
+    }
+  }
+
+  @Benchmark
+  public int xxh32(Volume volume) {
+    Blocks b = blocks;
+    HashImpl.HashFunctions h = hashes;
+    int acc = 0;
+    for (int i = 0; i < b.count; i++) {
+      acc += h.xxh32(b.data, b.offsets[i], b.lengths[i]);
+    }
+    volume.add(b.data.length, b.count);
+    return acc;
+  }
+
+  @Benchmark
+  public long xxh64(Volume volume) {
+    Blocks b = blocks;
+    HashImpl.HashFunctions h = hashes;
+    long acc = 0;
+    for (int i = 0; i < b.count; i++) {
+      acc += h.xxh64(b.data, b.offsets[i], b.lengths[i]);
+    }
+    volume.add(b.data.length, b.count);
+    return acc;
+  }
+
+  @Benchmark
+  public long xxh3(Volume volume) {
+    Blocks b = blocks;
+    HashImpl.HashFunctions h = hashes;
+    long acc = 0;
+    for (int i = 0; i < b.count; i++) {
+      acc += h.xxh3(b.data, b.offsets[i], b.lengths[i]);
+    }
+    volume.add(b.data.length, b.count);
+    return acc;
+  }
+}
