@@ -117,6 +117,45 @@ class Lz4HighCompressorTest {
         byte[] back = new byte[data.length];
         assertEquals(data.length, JPOUNTZ.decompress(block, 0, block.length, back, 0, back.length), what);
         assertArrayEquals(data, back, what);
+        // the public path, and Celer's own decoder
+        byte[] viaApi = c.compress(data);
+        assertArrayEquals(block, viaApi, what);
+        assertArrayEquals(data, Lz4.decompressor().decompress(viaApi, data.length), what);
+      }
+    }
+  }
+
+  @Test
+  void publicDictionaryAndBufferEntryPoints() {
+    Random r = new Random(SEED + 2);
+    byte[] dict = text(r, 100_000);
+    byte[] data = text(r, 50_000);
+    byte[] window = Arrays.copyOfRange(dict, dict.length - 64 * 1024, dict.length);
+    for (int level : new int[] {1, 9, 12}) {
+      Lz4Compressor c = Lz4.highCompressor(level);
+      String what = "level " + level;
+      byte[] expected = compressAt(c, window, data);
+      byte[] out = new byte[Lz4.maxCompressedLength(data.length)];
+      int n = c.compress(data, 0, data.length, out, 0, out.length, dict, 0, dict.length);
+      assertArrayEquals(expected, Arrays.copyOf(out, n), what);
+      byte[] back = new byte[data.length];
+      assertEquals(data.length, Lz4.decompressor().decompress(out, 0, n, back, 0, back.length, dict, 0, dict.length));
+      assertArrayEquals(data, back, what);
+
+      // ByteBuffers, heap and direct: same bytes as the array path
+      byte[] plain = c.compress(data);
+      for (boolean direct : new boolean[] {false, true}) {
+        ByteBuffer src = direct ? ByteBuffer.allocateDirect(data.length) : ByteBuffer.allocate(data.length);
+        src.put(data).flip();
+        ByteBuffer dst = direct ? ByteBuffer.allocateDirect(out.length) : ByteBuffer.allocate(out.length);
+        assertEquals(plain.length, c.compress(src, dst), what);
+        byte[] got = new byte[plain.length];
+        dst.flip().get(got);
+        assertArrayEquals(plain, got, what + (direct ? ", direct" : ", heap"));
+        src.rewind();
+        ByteBuffer small = ByteBuffer.allocateDirect(plain.length - 1);
+        assertEquals(-1, c.tryCompress(src, small), what);
+        assertEquals(0, src.position(), what);
       }
     }
   }
