@@ -34,11 +34,21 @@ final class Lz4HcMatchFinder {
   private static final int FIRST_INDEX = 64 * 1024;
 
   /** Restart the numbering (and clear the heads) before indexes pass this (C: 1 GB). */
-  private static final int INDEX_RESTART = 1 << 30;
+  static final int INDEX_RESTART = 1 << 30;
 
   private final int[] hashTable = new int[1 << HASH_LOG];
   private final char[] chainTable = new char[CHAIN_SIZE];
   private int nextStart = FIRST_INDEX;
+  private final int indexRestart;
+
+  Lz4HcMatchFinder() {
+    this(INDEX_RESTART);
+  }
+
+  /** @param indexRestart where to restart the numbering; tests use small values to reach it */
+  Lz4HcMatchFinder(int indexRestart) {
+    this.indexRestart = indexRestart;
+  }
 
   private Object base;
   /** index = position + shift. */
@@ -60,7 +70,7 @@ final class Lz4HcMatchFinder {
    */
   void reset(Object base, int histStart, int srcEnd) {
     long span = (long) srcEnd - histStart;
-    if (nextStart + span > INDEX_RESTART) {
+    if (nextStart + span > indexRestart) {
       Arrays.fill(hashTable, 0);
       nextStart = FIRST_INDEX;
     }

