@@ -311,10 +311,53 @@ class Lz4HighCompressorTest {
         int len = 10_000 + round * 12_000;
         int hist = Math.min(round * 1000, 64 * 1024);
         byte[] fresh = compressAt(c, Arrays.copyOfRange(data, 0, hist), Arrays.copyOfRange(data, hist, hist + len));
-        int n = c.compressBlock(reused, data, 0, hist, hist + len, dst, 0, dst.length);
+        int n = c.compressBlock(reused, data, 0, hist, hist + len, dst, 0, dst.length, null);
         assertArrayEquals(fresh, Arrays.copyOf(dst, n), "level " + level + ", round " + round);
       }
     }
+  }
+
+  @Test
+  void destinationSizeFillsThePageWithAPrefix() {
+    Map<String, byte[]> inputs = inputs();
+    int[] consumed = new int[1];
+    int worstGap = 0;
+    for (int level : new int[] {1, 3, 9, 10, 12}) {
+      Lz4Compressor c = Lz4.highCompressor(level);
+      for (String name : List.of("text120k", "random70k", "noisyRuns90k", "zeros100k", "text20")) {
+        byte[] data = inputs.get(name);
+        for (int page : new int[] {65536, 16384, 4096, 1000, 100, 21, 13, 6, 1, 0}) {
+          String what = "level " + level + ", " + name + ", page " + page;
+          byte[] dst = new byte[page + 8];
+          Arrays.fill(dst, (byte) 0x77);
+          int n = c.compressDestSize(data, 0, data.length, dst, 4, page, consumed);
+          assertTrue(n >= 0 && n <= page, what + ": wrote " + n);
+          for (int i = 0; i < dst.length; i++) {
+            if (i < 4 || i >= 4 + page) {
+              assertEquals(0x77, dst[i], what + ": byte " + i + " written");
+            }
+          }
+          int m = consumed[0];
+          assertTrue(m >= 0 && m <= data.length, what);
+          byte[] block = Arrays.copyOfRange(dst, 4, 4 + n);
+          byte[] prefix = Arrays.copyOf(data, m);
+          if (n > 0) {
+            assertArrayEquals(prefix, HcTestSupport.decode(block, new byte[0], m), what);
+            assertArrayEquals(prefix, Lz4.decompressor().decompress(block, m), what);
+          } else {
+            assertEquals(0, m, what);
+          }
+          if (m < data.length) {
+            worstGap = Math.max(worstGap, page - n);
+            // the page is full to within a few bytes (the reserve for the last literals)
+            assertTrue(page - n <= 12, what + ": only " + n + " bytes written");
+          } else {
+            assertArrayEquals(c.compress(data), block, what);
+          }
+        }
+      }
+    }
+    System.out.println("HC destination size: largest unused room in a page " + worstGap + " bytes");
   }
 
   @Test
