@@ -59,7 +59,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
    *
    * @param optimal optimal parsing ({@code lz4opt}) rather than the chain parser ({@code lz4hc})
    * @param nbSearches how many chain candidates a search looks at
-   * @param targetLength (optimal parsing) a match at least this long is taken without more search
+   * @param targetLength (optimal parsing) a match longer than this is taken without pricing
    */
   private record Level(boolean optimal, int nbSearches, int targetLength) {}
 
