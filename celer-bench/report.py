@@ -30,16 +30,23 @@ INCOMPRESSIBLE_RATIO = 1.05  # lz4 -1 ratio below which a file counts as incompr
 # operation key -> (label, C reference key or None)
 OPERATIONS = [
     ("compress", "compress (fast, level 1)", ("lz4", "1", "c")),
+    ("compress-ratio", "  compression ratio, level 1", ("lz4", "1", "ratio")),
     ("decompress", "decompress", ("lz4", "1", "d")),
     ("partial", "decompress first 1 KB of each block", None),
     ("reject-c", "compress-or-reject, compressible files", ("lz4", "1", "c")),
     ("reject-i", "compress-or-reject, incompressible files", ("lz4", "1", "c")),
     ("hc9", "HC level 9", ("lz4", "9", "c")),
+    ("hc9-ratio", "  compression ratio, HC 9", ("lz4", "9", "ratio")),
     ("hc12", "HC level 12", ("lz4", "12", "c")),
+    ("hc12-ratio", "  compression ratio, HC 12", ("lz4", "12", "ratio")),
+    ("dict-compress", "records: compress", None),
+    ("dict-compress-ratio", "  records: compression ratio", None),
+    ("dict-decompress", "records: decompress", None),
     ("xxh32", "XXH32", ("xxhsum", "1", None)),
     ("xxh64", "XXH64", ("xxhsum", "3", None)),
     ("xxh3", "XXH3-64", ("xxhsum", "5", None)),
 ]
+RATIO_OPS = {k for k, _, _ in OPERATIONS if k.endswith("-ratio")}
 OP_LABEL = {k: label for k, label, _ in OPERATIONS}
 OP_C = {k: c for k, _, c in OPERATIONS}
 
@@ -80,7 +87,17 @@ def impl_names(versions, meta):
     }
 
 
-IMPL_ORDER = ["CELER", "LZ4JAVA_JNI", "LZ4JAVA_UNSAFE", "LZ4JAVA_SAFE", "FORK_JNI", "FORK_UNSAFE",
+def impl_name(names, impl):
+    base, _, variant = impl.partition("+")
+    name = names.get(base, base)
+    if variant == "DICT":
+        return name + " + dictionary"
+    if variant == "NODICT":
+        return name + ", no dictionary"
+    return name
+
+
+IMPL_ORDER = ["CELER+DICT", "CELER+NODICT", "LZ4JAVA_JNI+NODICT", "CELER", "LZ4JAVA_JNI", "LZ4JAVA_UNSAFE", "LZ4JAVA_SAFE", "FORK_JNI", "FORK_UNSAFE",
               "FORK_SAFE", "AIRCOMPRESSOR", "HASH4J"]
 
 
@@ -135,11 +152,34 @@ def op_key(benchmark, params):
         return "hc" + str(params.get("level", "9"))
     if cls == "XxHashBenchmark":
         return method
+    if cls == "Lz4DictBenchmark":
+        return "dict-" + method
     return None
+
+
+def params_key(benchmark, params):
+    return (benchmark,) + tuple(sorted((k, str(v)) for k, v in params.items()))
+
+
+def read_alloc(run):
+    """Steady-state bytes per call measured by the benchmarks themselves (alloc.jsonl)."""
+    out = {}
+    try:
+        with open(os.path.join(run, "alloc.jsonl"), encoding="utf-8") as f:
+            for line in f:
+                try:
+                    a = json.loads(line)
+                except ValueError:
+                    continue
+                out[params_key(a["benchmark"], a["params"])] = a["bytesPerCall"]
+    except OSError:
+        pass
+    return out
 
 
 def read_jmh(run):
     """Returns a list of measurements (dicts) from every jmh-*.json of the run."""
+    alloc = read_alloc(run)
     rows = []
     for path in sorted(glob.glob(os.path.join(run, "jmh-*.json"))):
         try:
@@ -161,15 +201,24 @@ def read_jmh(run):
             norm = sm.get("gc.alloc.rate.norm", {}).get("score")
             if not bytes_s or not ops:
                 continue
-            per_call = None
+            gc_per_call = None
             if norm is not None and calls_s:
-                per_call = norm / (calls_s / ops)
+                gc_per_call = norm / (calls_s / ops)
+            exact = alloc.get(params_key(e["benchmark"], params))
+            per_call = exact if exact is not None else gc_per_call
+            impl = params.get("impl")
+            if "dict" in params:
+                impl += "+DICT" if params["dict"] == "true" else "+NODICT"
+            out_s = sm.get("out", {}).get("score")
             rows.append({
-                "benchmark": e["benchmark"], "op": op, "impl": params.get("impl"),
+                "benchmark": e["benchmark"], "op": op, "impl": impl,
+                "compression_ratio": bytes_s / out_s if out_s else None,
                 "file": params.get("file"), "block": params.get("block"),
                 "params": params, "mbps": bytes_s / 1e6, "ops_per_s": ops,
                 "ops_error": pm.get("scoreError"), "calls_per_op": calls_s / ops if calls_s else None,
                 "alloc_bytes_per_op": norm, "alloc_bytes_per_call": per_call,
+                "alloc_bytes_per_call_gc_profiler": gc_per_call,
+                "alloc_bytes_per_call_steady_state": exact,
                 "iterations_ops_per_s": [x for fork in pm.get("rawData", []) for x in fork],
                 "jvm": e.get("vmName", "") + " " + e.get("vmVersion", ""),
             })
@@ -210,6 +259,11 @@ def build(run, root):
     for m in jmh:
         if m["op"] == "reject":
             m["op"] = "reject-i" if incompressible(m["block"], m["file"]) else "reject-c"
+    # compression ratios as rows of their own ("mbps" holds the ratio there)
+    for m in list(jmh):
+        if m.get("compression_ratio") and m["op"] + "-ratio" in RATIO_OPS:
+            jmh.append(dict(m, op=m["op"] + "-ratio", mbps=m["compression_ratio"],
+                            alloc_bytes_per_call=None))
 
     cells = defaultdict(list)  # (op, impl, block) -> measurements
     for m in jmh:
@@ -238,7 +292,7 @@ def build(run, root):
                                        "files": {f: {"mbps": s} for f, s in speeds.items()}}
             rows.append(row)
         for impl in impls:
-            row = {"op": op, "impl": impl, "name": names.get(impl, impl), "cells": {}}
+            row = {"op": op, "impl": impl, "name": impl_name(names, impl), "cells": {}}
             for b in blocks:
                 ms = cells.get((op, impl, b))
                 if not ms:
@@ -268,16 +322,20 @@ def build(run, root):
             "jmh": jmh}
 
 
-def fmt_speed(v):
+def fmt_speed(v, op=None):
     if v is None:
         return "–"
+    if op in RATIO_OPS:
+        return "%.3f" % v
     return "%.0f" % v if v >= 100 else "%.1f" % v
 
 
 def fmt_alloc(v):
     if v is None:
         return "–"
-    return "0" if v < 0.5 else "%.0f" % v
+    if v < 0.05:
+        return "0"
+    return "%.1f" % v if v < 10 else "%.0f" % v
 
 
 def table(result):
@@ -293,12 +351,13 @@ def table(result):
             if cell is None:
                 cells.append("–")
             elif row["impl"] == "C" or cell["ratio"] is None:
-                cells.append(fmt_speed(cell["mbps"]))
+                cells.append(fmt_speed(cell["mbps"], row["op"]))
             else:
-                cells.append("%s (%.2f×)" % (fmt_speed(cell["mbps"]), cell["ratio"]))
+                fmt = "%s (%.3f×)" if row["op"] in RATIO_OPS else "%s (%.2f×)"
+                cells.append(fmt % (fmt_speed(cell["mbps"], row["op"]), cell["ratio"]))
         op = OP_LABEL[row["op"]] if row["op"] != last_op else ""
         last_op = row["op"]
-        alloc = "" if row["impl"] == "C" else fmt_alloc(row.get("alloc_bytes_per_call"))
+        alloc = "" if row["impl"] == "C" or row["op"] in RATIO_OPS else fmt_alloc(row.get("alloc_bytes_per_call"))
         lines.append([op, row["name"]] + cells + [alloc])
     return header, lines
 
@@ -334,6 +393,8 @@ def svg(result, title):
     bars = []  # (group, name, mbps, ratio, is_c)
     for row in result["rows"]:
         cell = row["cells"].get(block)
+        if row["op"] in RATIO_OPS:
+            continue
         if cell and cell["mbps"]:
             bars.append((OP_LABEL[row["op"]], row["name"], cell["mbps"], cell.get("ratio"), row["impl"] == "C"))
     bar_h, gap, left, width = 16, 10, 330, 520

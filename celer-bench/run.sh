@@ -83,7 +83,7 @@ file_param=$(join "${files[@]}")
 hash_param=$(join "${hash_files[@]}")
 block_param=$(join $blocks)
 
-# plan: benchmark method | implementations | extra JMH parameters | file set
+# plan: benchmark method | implementations | extra JMH parameters | file set | block sizes
 fast_impls="CELER LZ4JAVA_JNI LZ4JAVA_UNSAFE LZ4JAVA_SAFE FORK_JNI FORK_UNSAFE FORK_SAFE"
 hash_impls="CELER LZ4JAVA_JNI LZ4JAVA_UNSAFE HASH4J"
 if [ $quick = 1 ]; then
@@ -94,18 +94,24 @@ if [ "$jdk_major" -ge 25 ]; then  # aircompressor-v3 is Java 25 bytecode
   fast_impls="$fast_impls AIRCOMPRESSOR"
   hash_impls="$hash_impls AIRCOMPRESSOR"
 fi
+# records of 1-4 KB with a dictionary (lz4-java has no dictionary: it compresses them alone)
+if [ $quick = 1 ]; then record_blocks="4K"; else record_blocks="1K,4K"; fi
 plan=(
-  "Lz4BlockBenchmark.compress|$fast_impls||all"
-  "Lz4BlockBenchmark.decompress|$fast_impls||all"
-  "Lz4BlockBenchmark.decompressPartial|CELER||all"
-  "Lz4BlockBenchmark.compressOrReject|CELER LZ4JAVA_JNI LZ4JAVA_SAFE FORK_JNI||all"
-  "Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI FORK_JNI|level=9|all"
-  "XxHashBenchmark.xxh32|$hash_impls||hash"
-  "XxHashBenchmark.xxh64|$hash_impls||hash"
-  "XxHashBenchmark.xxh3|CELER HASH4J||hash"
+  "Lz4BlockBenchmark.compress|$fast_impls||all|"
+  "Lz4BlockBenchmark.decompress|$fast_impls||all|"
+  "Lz4BlockBenchmark.decompressPartial|CELER||all|"
+  "Lz4BlockBenchmark.compressOrReject|CELER LZ4JAVA_JNI LZ4JAVA_SAFE FORK_JNI||all|"
+  "Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI FORK_JNI|level=9|all|"
+  "Lz4DictBenchmark.compress|CELER|dict=true,false|all|$record_blocks"
+  "Lz4DictBenchmark.compress|LZ4JAVA_JNI|dict=false|all|$record_blocks"
+  "Lz4DictBenchmark.decompress|CELER|dict=true,false|all|$record_blocks"
+  "Lz4DictBenchmark.decompress|LZ4JAVA_JNI|dict=false|all|$record_blocks"
+  "XxHashBenchmark.xxh32|$hash_impls||hash|"
+  "XxHashBenchmark.xxh64|$hash_impls||hash|"
+  "XxHashBenchmark.xxh3|CELER HASH4J||hash|"
 )
 if [ $quick = 0 ]; then
-  plan+=("Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI|level=12|all")
+  plan+=("Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI|level=12|all|")
 fi
 
 run_dir="$here/results/$jdk_label-$(date +%Y%m%d-%H%M%S)"
@@ -130,21 +136,22 @@ start=$(date +%s)
 echo "== JMH on $jdk_label: ${#files[@]} files, blocks: $blocks -> $run_dir"
 n=0; total=0
 for entry in "${plan[@]}"; do
-  IFS='|' read -r _ impls _ _ <<< "$entry"; for _ in $impls; do total=$((total + 1)); done
+  IFS='|' read -r _ impls _ _ _ <<< "$entry"; for _ in $impls; do total=$((total + 1)); done
 done
 for entry in "${plan[@]}"; do
-  IFS='|' read -r method impls extra set <<< "$entry"
+  IFS='|' read -r method impls extra set bset <<< "$entry"
   for impl in $impls; do
     n=$((n + 1))
     cp="$jar"
     case "$impl" in FORK_*) cp="$fork_jar:$jar" ;; esac
     fset=$file_param; [ "$set" = hash ] && fset=$hash_param
-    params=(-p "impl=$impl" -p "file=$fset" -p "block=$block_param")
+    params=(-p "impl=$impl" -p "file=$fset" -p "block=${bset:-$block_param}")
     tag="$method-$impl"
-    if [ -n "$extra" ]; then params+=(-p "$extra"); tag="$tag-${extra//=/}"; fi
+    if [ -n "$extra" ]; then params+=(-p "$extra"); tag="$tag-${extra//[=,]/}"; fi
     printf '[%2d/%d] %-36s %-15s %s ' "$n" "$total" "$method" "$impl" "$extra"
     # -f 0: one JVM per implementation and operation (see AbstractCorpusBenchmark)
     if "$java" -Xms1g -Xmx1g -Dceler.corpus="$corpus" -Dceler.bench.jitWarmupMs="$jit_ms" \
+        -Dceler.bench.allocOut="$run_dir/alloc.jsonl" \
         -cp "$cp" org.openjdk.jmh.Main "${method//./\\.}\$" -f 0 "${jmh_opts[@]}" "${params[@]}" \
         -prof gc -rf json -rff "$run_dir/jmh-$tag.json" > "$run_dir/jmh-$tag.log" 2>&1; then :; fi
     ok=$(grep -c '"benchmark"' "$run_dir/jmh-$tag.json" 2>/dev/null || true)

@@ -1,5 +1,12 @@
 package dev.celer.bench;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -54,13 +61,17 @@ public abstract class AbstractCorpusBenchmark {
 
   private static boolean jitWarmedUp;
 
-  /** Loads the data, lets the subclass prepare and check its codec, then warms the JIT once. */
+  /**
+   * Loads the data, lets the subclass prepare and check its codec, warms the JIT once per JVM, and
+   * measures the steady-state allocation of one call (see {@link #measureAllocation}).
+   */
   @Setup(Level.Trial)
-  public final void setUpTrial(BenchmarkParams params) {
+  public final void setUpTrial(BenchmarkParams params) throws IOException {
     blocks = Blocks.cut(Corpus.read(file), block);
     prepare();
     String benchmark = params.getBenchmark();
     String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+    check(method); // fail fast on an unsupported operation or a wrong result
     if (!jitWarmedUp) {
       jitWarmedUp = true;
       long millis = Long.getLong("celer.bench.jitWarmupMs", 1000);
@@ -69,8 +80,45 @@ public abstract class AbstractCorpusBenchmark {
       while (System.nanoTime() < end) {
         run(method, scratch);
       }
-    } else {
-      run(method, new Volume()); // still fail fast on an unsupported operation
+    }
+    String allocOut = System.getProperty("celer.bench.allocOut");
+    if (allocOut != null) {
+      measureAllocation(params, method, Paths.get(allocOut));
+    }
+  }
+
+  /**
+   * Appends one JSON line to {@code out}: the bytes this thread allocated per call while running the
+   * operation for about 50 ms, read from the JVM's per-thread allocation counter (the counter
+   * {@code -prof gc} reads too, but without JMH's own allocations in the window, which otherwise
+   * show up as a few bytes per call in short iterations).
+   */
+  private void measureAllocation(BenchmarkParams params, String method, Path out) throws IOException {
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    Volume volume = new Volume();
+    run(method, volume); // any lazy allocation happens before the window
+    volume.reset();
+    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+    long before = threads.getCurrentThreadAllocatedBytes();
+    do {
+      run(method, volume);
+    } while (System.nanoTime() < end);
+    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+    StringBuilder line = new StringBuilder("{\"benchmark\":\"").append(params.getBenchmark()).append('"');
+    line.append(",\"params\":{");
+    String sep = "";
+    for (String key : params.getParamsKeys()) {
+      line.append(sep).append('"').append(key).append("\":\"").append(params.getParam(key)).append('"');
+      sep = ",";
+    }
+    line.append("},\"calls\":").append(volume.calls);
+    line.append(",\"allocatedBytes\":").append(allocated);
+    line.append(",\"bytesPerCall\":").append((double) allocated / Math.max(1, volume.calls));
+    line.append("}\n");
+    synchronized (AbstractCorpusBenchmark.class) {
+      Files.write(out, line.toString().getBytes(StandardCharsets.UTF_8),
+          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
   }
 
@@ -80,6 +128,11 @@ public abstract class AbstractCorpusBenchmark {
    */
   protected abstract void prepare();
 
-  /** Runs the benchmark method named {@code method} once. */
-  protected abstract Object run(String method, Volume volume);
+  /** Checks once, before timing, that {@code method} works and gives the right result. */
+  protected void check(String method) {
+    run(method, new Volume());
+  }
+
+  /** Runs the benchmark method named {@code method} once; allocates nothing itself. */
+  protected abstract long run(String method, Volume volume);
 }

@@ -26,4 +26,18 @@ public interface BlockCodec {
       byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int targetLen) {
     throw new UnsupportedOperationException("no partial decompression in this implementation");
   }
+
+  /** Compresses one block that may reference {@code dict}; throws when it does not fit. */
+  default int compress(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen,
+      byte[] dict, int dictOff, int dictLen) {
+    throw new UnsupportedOperationException("no dictionary compression in this implementation");
+  }
+
+  /** Decompresses one whole block that was compressed with {@code dict}. */
+  default int decompress(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen,
+      byte[] dict, int dictOff, int dictLen) {
+    throw new UnsupportedOperationException("no dictionary decompression in this implementation");
+  }
 }

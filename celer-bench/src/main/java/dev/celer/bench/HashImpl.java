@@ -3,6 +3,7 @@ package dev.celer.bench;
 import com.dynatrace.hash4j.hashing.Hasher32;
 import com.dynatrace.hash4j.hashing.Hasher64;
 import com.dynatrace.hash4j.hashing.Hashing;
+import dev.celer.xxhash.XxHash3;
 import dev.celer.xxhash.XxHash32;
 import dev.celer.xxhash.XxHash64;
 import java.lang.invoke.MethodHandle;
@@ -36,6 +37,11 @@ public enum HashImpl {
         @Override
         public long xxh64(byte[] b, int off, int len) {
           return XxHash64.hash(b, off, len, 0L);
+        }
+
+        @Override
+        public long xxh3(byte[] b, int off, int len) {
+          return XxHash3.hash(b, off, len, 0L);
         }
       };
     }

@@ -38,7 +38,7 @@ public class Lz4HighBenchmark extends AbstractCorpusBenchmark {
   }
 
   @Override
-  protected Object run(String method, Volume volume) {
+  protected long run(String method, Volume volume) {
     if (!method.equals("compress")) {
       throw new IllegalArgumentException(method);
     }
@@ -53,7 +53,7 @@ public class Lz4HighBenchmark extends AbstractCorpusBenchmark {
     for (int i = 0; i < b.count; i++) {
       total += c.compress(b.data, b.offsets[i], b.lengths[i], out, b.roomOffsets[i], b.rooms[i]);
     }
-    volume.add(b.data.length, b.count);
+    volume.add(b.data.length, b.count, total);
     return total;
   }
 }

@@ -139,6 +139,20 @@ public enum Lz4Impl {
         byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int targetLen) {
       return decompressor.decompressPartial(src, srcOff, srcLen, dst, dstOff, targetLen);
     }
+
+    @Override
+    public int compress(
+        byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen,
+        byte[] dict, int dictOff, int dictLen) {
+      return compressor.compress(src, srcOff, srcLen, dst, dstOff, maxDstLen, dict, dictOff, dictLen);
+    }
+
+    @Override
+    public int decompress(
+        byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen,
+        byte[] dict, int dictOff, int dictLen) {
+      return decompressor.decompress(src, srcOff, srcLen, dst, dstOff, dstLen, dict, dictOff, dictLen);
+    }
   }
 
   private static final class JpountzCodec implements BlockCodec {

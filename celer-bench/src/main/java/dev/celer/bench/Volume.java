@@ -21,16 +21,24 @@ public class Volume {
   public long bytes;
   /** Codec or hash calls made. */
   public long calls;
+  /** Compressed bytes written (compression benchmarks only): the report's compression ratio. */
+  public long out;
 
   /** JMH does not reset auxiliary counters itself. */
   @Setup(Level.Iteration)
   public void reset() {
     bytes = 0;
     calls = 0;
+    out = 0;
   }
 
   void add(long bytes, int calls) {
     this.bytes += bytes;
     this.calls += calls;
+  }
+
+  void add(long bytes, int calls, long out) {
+    add(bytes, calls);
+    this.out += out;
   }
 }
