@@ -397,8 +397,9 @@ def svg(result, title):
             continue
         if cell and cell["mbps"]:
             bars.append((OP_LABEL[row["op"]], row["name"], cell["mbps"], cell.get("ratio"), row["impl"] == "C"))
-    bar_h, gap, left, width = 16, 10, 330, 520
-    height = 60 + sum(bar_h + 2 for _ in bars) + gap * len({b[0] for b in bars}) + 40
+    bar_h, gap, left, width = 16, 8, 260, 560
+    n_groups = len({b[0] for b in bars})
+    height = 60 + len(bars) * (bar_h + 2) + n_groups * (gap + 18) + 40
     top = max([b[2] for b in bars] + [1])
     lo = 1.0
     def x(v):
@@ -409,24 +410,26 @@ def svg(result, title):
              '<text x="10" y="20" font-size="14" font-weight="bold">%s</text>' % esc(title),
              '<text x="10" y="38" fill="#555">MB/s at %s blocks (log scale), geometric mean over files; '
              'label: MB/s and ratio to C</text>' % esc(block or "?")]
-    y = 56
+    bottom = height - 30
+    for v in (10, 100, 1000, 10000, 100000):
+        if v <= top * 1.5:
+            parts.append('<line x1="%.1f" x2="%.1f" y1="48" y2="%d" stroke="#e4e4e4"/>' % (x(v), x(v), bottom))
+            parts.append('<text x="%.1f" y="%d" fill="#777" text-anchor="middle">%d</text>' % (x(v), bottom + 14, v))
+    y = 48
     group = None
     for g, name, mbps, ratio, is_c in bars:
         if g != group:
             group = g
             y += gap
             parts.append('<text x="10" y="%d" font-weight="bold">%s</text>' % (y + 12, esc(g)))
-        color = "#888" if is_c else ("#d95f02" if name == "Celer" else "#1b9e77")
+            y += 18
+        color = "#999" if is_c else ("#d95f02" if name == "Celer" else "#1b9e77")
         parts.append('<text x="%d" y="%d" text-anchor="end">%s</text>' % (left - 6, y + 12, esc(name)))
         parts.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>' % (
             left, y, max(1.0, x(mbps) - left), bar_h - 2, color))
         label = fmt_speed(mbps) + ("" if is_c or ratio is None else " (%.2f×)" % ratio)
         parts.append('<text x="%.1f" y="%d">%s</text>' % (x(mbps) + 4, y + 12, esc(label)))
         y += bar_h + 2
-    for v in (10, 100, 1000, 10000, 100000):
-        if v <= top * 1.5:
-            parts.append('<line x1="%.1f" x2="%.1f" y1="48" y2="%d" stroke="#ddd"/>' % (x(v), x(v), y))
-            parts.append('<text x="%.1f" y="%d" fill="#777" text-anchor="middle">%d</text>' % (x(v), y + 14, v))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

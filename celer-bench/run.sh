@@ -7,6 +7,7 @@
 #   --quick   2 files, 16 KB and 64 KB blocks, short iterations, fewer peers: about 2 minutes
 #   --jdk     the JDK to measure (default: $JAVA_HOME, else the java on PATH)
 #   --blocks  block sizes (default 4K 16K 64K file; quick: 16K 64K)
+#   --jmh     JMH iteration options instead of the built-in ones, e.g. "-wi 2 -w 1s -i 5 -r 1s"
 #   --out     where the report goes (default docs/bench; a quick run names its files *-quick.*)
 #   files     corpus file names or paths (default: the whole corpus, see dev.celer.bench.Corpus)
 #
@@ -20,6 +21,7 @@ quick=0
 jdk_home=${JAVA_HOME:-}
 blocks=""
 out_dir="$root/docs/bench"
+jmh_override=${CELER_BENCH_JMH:-}
 files=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -28,9 +30,11 @@ while [ $# -gt 0 ]; do
     --jdk=*) jdk_home=${1#--jdk=} ;;
     --blocks) blocks=$2; shift ;;
     --blocks=*) blocks=${1#--blocks=} ;;
+    --jmh) jmh_override=$2; shift ;;
+    --jmh=*) jmh_override=${1#--jmh=} ;;
     --out) out_dir=$2; shift ;;
     --out=*) out_dir=${1#--out=} ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     -*) echo "unknown option: $1" >&2; exit 2 ;;
     *) files+=("$1") ;;
   esac
@@ -65,53 +69,67 @@ if [ ${#files[@]} -eq 0 ]; then
     mapfile -t files < <("$java" -Dceler.corpus="$corpus" -cp "$jar" dev.celer.bench.Corpus | tail -n +2)
   fi
 fi
-if [ -z "$blocks" ]; then
-  if [ $quick = 1 ]; then blocks="16K 64K"; else blocks="4K 16K 64K file"; fi
+# Block sizes: everything runs at $blocks; in the default full run the peers other than lz4-java's
+# JNI and the fork's JNI, and HC, skip 4 KB (HC 12: 64 KB only), which keeps it near 15 minutes.
+if [ -n "$blocks" ]; then
+  peer_blocks=$blocks; hc_blocks=$blocks; hc12_blocks=$blocks
+elif [ $quick = 1 ]; then
+  blocks="16K 64K"; peer_blocks=$blocks; hc_blocks=$blocks; hc12_blocks=""
+else
+  blocks="4K 16K 64K file"; peer_blocks="16K 64K"; hc_blocks="16K 64K file"; hc12_blocks="64K"
 fi
+# records of 1-4 KB with a dictionary (lz4-java has no dictionary: it compresses them alone)
+if [ $quick = 1 ]; then record_blocks="4K"; else record_blocks="1K 4K"; fi
 # xxHash does the same work whatever the bytes: hash a few files only
 if [ $quick = 1 ]; then n_hash=1; else n_hash=3; fi
 hash_files=("${files[@]:0:$n_hash}")
 
 if [ $quick = 1 ]; then
-  jmh_opts=(-wi 1 -w 200ms -i 2 -r 200ms); jit_ms=500; c_secs=1
+  jmh_opts=(-wi 1 -w 200ms -i 2 -r 200ms); jit_ms=500
 else
-  jmh_opts=(-wi 1 -w 300ms -i 3 -r 300ms); jit_ms=1500; c_secs=1
+  jmh_opts=(-wi 1 -w 100ms -i 2 -r 250ms); jit_ms=1500
 fi
+[ -n "$jmh_override" ] && read -r -a jmh_opts <<< "$jmh_override"
+c_secs=1
 
 join() { local IFS=,; echo "$*"; }
 file_param=$(join "${files[@]}")
 hash_param=$(join "${hash_files[@]}")
-block_param=$(join $blocks)
+all=$(join $blocks); peer=$(join $peer_blocks); hc=$(join $hc_blocks); rec=$(join $record_blocks)
 
 # plan: benchmark method | implementations | extra JMH parameters | file set | block sizes
-fast_impls="CELER LZ4JAVA_JNI LZ4JAVA_UNSAFE LZ4JAVA_SAFE FORK_JNI FORK_UNSAFE FORK_SAFE"
+main_impls="CELER LZ4JAVA_JNI FORK_JNI"
+peer_impls="LZ4JAVA_UNSAFE LZ4JAVA_SAFE FORK_SAFE"
 hash_impls="CELER LZ4JAVA_JNI LZ4JAVA_UNSAFE HASH4J"
+reject_impls="CELER LZ4JAVA_JNI"
 if [ $quick = 1 ]; then
-  fast_impls="CELER LZ4JAVA_JNI LZ4JAVA_SAFE FORK_JNI FORK_SAFE"
+  peer_impls="LZ4JAVA_SAFE FORK_SAFE"
   hash_impls="CELER LZ4JAVA_JNI HASH4J"
+  reject_impls="CELER LZ4JAVA_JNI LZ4JAVA_SAFE"
 fi
 if [ "$jdk_major" -ge 25 ]; then  # aircompressor-v3 is Java 25 bytecode
-  fast_impls="$fast_impls AIRCOMPRESSOR"
+  peer_impls="$peer_impls AIRCOMPRESSOR"
   hash_impls="$hash_impls AIRCOMPRESSOR"
 fi
-# records of 1-4 KB with a dictionary (lz4-java has no dictionary: it compresses them alone)
-if [ $quick = 1 ]; then record_blocks="4K"; else record_blocks="1K,4K"; fi
 plan=(
-  "Lz4BlockBenchmark.compress|$fast_impls||all|"
-  "Lz4BlockBenchmark.decompress|$fast_impls||all|"
-  "Lz4BlockBenchmark.decompressPartial|CELER||all|"
-  "Lz4BlockBenchmark.compressOrReject|CELER LZ4JAVA_JNI LZ4JAVA_SAFE FORK_JNI||all|"
-  "Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI FORK_JNI|level=9|all|"
-  "Lz4DictBenchmark.compress|CELER|dict=true,false|all|$record_blocks"
-  "Lz4DictBenchmark.compress|LZ4JAVA_JNI|dict=false|all|$record_blocks"
-  "Lz4DictBenchmark.decompress|CELER|dict=true,false|all|$record_blocks"
-  "Lz4DictBenchmark.decompress|LZ4JAVA_JNI|dict=false|all|$record_blocks"
-  "XxHashBenchmark.xxh32|$hash_impls||hash|"
-  "XxHashBenchmark.xxh64|$hash_impls||hash|"
-  "XxHashBenchmark.xxh3|CELER HASH4J||hash|"
+  "Lz4BlockBenchmark.compress|$main_impls||all|$all"
+  "Lz4BlockBenchmark.compress|$peer_impls||all|$peer"
+  "Lz4BlockBenchmark.decompress|$main_impls||all|$all"
+  "Lz4BlockBenchmark.decompress|$peer_impls||all|$peer"
+  "Lz4BlockBenchmark.decompressPartial|CELER||all|$all"
+  "Lz4BlockBenchmark.compressOrReject|$reject_impls||all|$all"
+  "Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI|level=9|all|$hc"
+  "Lz4HighBenchmark.compress|FORK_JNI|level=9|all|$peer"
+  "Lz4DictBenchmark.compress|CELER|dict=true,false|all|$rec"
+  "Lz4DictBenchmark.compress|LZ4JAVA_JNI|dict=false|all|$rec"
+  "Lz4DictBenchmark.decompress|CELER|dict=true,false|all|${rec##*,}"
+  "Lz4DictBenchmark.decompress|LZ4JAVA_JNI|dict=false|all|${rec##*,}"
+  "XxHashBenchmark.xxh32|$hash_impls||hash|$all"
+  "XxHashBenchmark.xxh64|$hash_impls||hash|$all"
+  "XxHashBenchmark.xxh3|CELER HASH4J||hash|$all"
 )
-if [ $quick = 0 ]; then
-  plan+=("Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI|level=12|all|")
+if [ -n "$hc12_blocks" ]; then
+  plan+=("Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI|level=12|all|$(join $hc12_blocks)")
 fi
 
 run_dir="$here/results/$jdk_label-$(date +%Y%m%d-%H%M%S)"
@@ -145,8 +163,8 @@ for entry in "${plan[@]}"; do
     cp="$jar"
     case "$impl" in FORK_*) cp="$fork_jar:$jar" ;; esac
     fset=$file_param; [ "$set" = hash ] && fset=$hash_param
-    params=(-p "impl=$impl" -p "file=$fset" -p "block=${bset:-$block_param}")
-    tag="$method-$impl"
+    params=(-p "impl=$impl" -p "file=$fset" -p "block=$bset")
+    tag="$method-$impl-${bset//,/}"
     if [ -n "$extra" ]; then params+=(-p "$extra"); tag="$tag-${extra//[=,]/}"; fi
     printf '[%2d/%d] %-36s %-15s %s ' "$n" "$total" "$method" "$impl" "$extra"
     # -f 0: one JVM per implementation and operation (see AbstractCorpusBenchmark)
@@ -163,7 +181,7 @@ done
 echo "== C reference: lz4 -b1/-b9 -i$c_secs, xxhsum -b"
 c_tsv="$run_dir/c-reference.tsv"
 : > "$c_tsv"
-c_levels="1 9"; [ $quick = 0 ] && c_levels="1 9 12"
+in_list() { local x; for x in $2; do [ "$x" = "$1" ] && return 0; done; return 1; }
 for f in "${files[@]}"; do
   path=$f; [ -f "$path" ] || path="$corpus/$f"
   for b in $blocks; do
@@ -174,6 +192,10 @@ for f in "${files[@]}"; do
       *M|*m) bopt=(-B$(( ${b%[Mm]} * 1048576 ))) ;;
       *) bopt=(-B"$b") ;;
     esac
+    c_levels=""
+    in_list "$b" "$blocks" && c_levels="1"
+    in_list "$b" "$hc_blocks" && c_levels="$c_levels 9"
+    in_list "$b" "$hc12_blocks" && c_levels="$c_levels 12"
     for level in $c_levels; do
       line=$(lz4 -q -b"$level" -i"$c_secs" "${bopt[@]}" "$path" 2>&1 | tr '\r' '\n' | grep -E "^-$level " | tail -1 || true)
       printf 'lz4\t%s\t%s\t%s\t%s\n' "$level" "$b" "$f" "$line" >> "$c_tsv"
