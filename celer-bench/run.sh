@@ -8,6 +8,7 @@
 #   --jdk     the JDK to measure (default: $JAVA_HOME, else the java on PATH)
 #   --blocks  block sizes (default 4K 16K 64K file; quick: 16K 64K)
 #   --jmh     JMH iteration options instead of the built-in ones, e.g. "-wi 2 -w 1s -i 5 -r 1s"
+#   --dry-run print the plan (JVMs and parameter combinations) and stop
 #   --out     where the report goes (default docs/bench; a quick run names its files *-quick.*)
 #   files     corpus file names or paths (default: the whole corpus, see dev.celer.bench.Corpus)
 #
@@ -18,6 +19,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 quick=0
+dry=0
 jdk_home=${JAVA_HOME:-}
 blocks=""
 out_dir="$root/docs/bench"
@@ -26,6 +28,7 @@ files=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
+    --dry-run) dry=1 ;;
     --jdk) jdk_home=$2; shift ;;
     --jdk=*) jdk_home=${1#--jdk=} ;;
     --blocks) blocks=$2; shift ;;
@@ -34,7 +37,7 @@ while [ $# -gt 0 ]; do
     --jmh=*) jmh_override=${1#--jmh=} ;;
     --out) out_dir=$2; shift ;;
     --out=*) out_dir=${1#--out=} ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     -*) echo "unknown option: $1" >&2; exit 2 ;;
     *) files+=("$1") ;;
   esac
@@ -130,6 +133,22 @@ plan=(
 )
 if [ -n "$hc12_blocks" ]; then
   plan+=("Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI|level=12|all|$(join $hc12_blocks)")
+fi
+
+if [ $dry = 1 ]; then
+  combos=0
+  for entry in "${plan[@]}"; do
+    IFS='|' read -r method impls extra set bset <<< "$entry"
+    nf=${#files[@]}; [ "$set" = hash ] && nf=${#hash_files[@]}
+    nb=$(echo "$bset" | tr ',' '\n' | grep -c .)
+    nx=1; case "$extra" in *,*) nx=$(echo "${extra#*=}" | tr ',' '\n' | grep -c .) ;; esac
+    for impl in $impls; do
+      c=$((nf * nb * nx)); combos=$((combos + c))
+      printf '%-36s %-15s %-16s %3d combinations (%s)\n' "$method" "$impl" "$extra" "$c" "$bset"
+    done
+  done
+  echo "$combos combinations; JMH options: ${jmh_opts[*]}"
+  exit 0
 fi
 
 run_dir="$here/results/$jdk_label-$(date +%Y%m%d-%H%M%S)"
