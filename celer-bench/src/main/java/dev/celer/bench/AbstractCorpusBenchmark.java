@@ -31,8 +31,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * per parameter combination, which would be 1,000+ JVM starts for the corpus × block sizes, while
  * what forking protects against (call-site profiles polluted by other implementations) is already
  * excluded when a JVM runs a single implementation and operation. The first trial of such a JVM
- * runs the operation for {@code celer.bench.jitWarmupMs} milliseconds (default 1000) before JMH's
- * own warm-up, so that the first parameter combination is not measured half-compiled.
+ * runs the operation until its speed stops rising (at most {@code celer.bench.jitWarmupMs}
+ * milliseconds, default 3000) before JMH's own warm-up, so that the first parameter combinations
+ * are not measured half-compiled.
  *
  * <p>A JMH state: one instance per benchmark thread, not shared.
  */
@@ -74,17 +75,48 @@ public abstract class AbstractCorpusBenchmark {
     check(method); // fail fast on an unsupported operation or a wrong result
     if (!jitWarmedUp) {
       jitWarmedUp = true;
-      long millis = Long.getLong("celer.bench.jitWarmupMs", 1000);
-      long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-      Volume scratch = new Volume();
-      while (System.nanoTime() < end) {
-        run(method, scratch);
-      }
+      warmUpJit(method, Long.getLong("celer.bench.jitWarmupMs", 3000));
     }
     String allocOut = System.getProperty("celer.bench.allocOut");
     if (allocOut != null) {
       measureAllocation(params, method, Paths.get(allocOut));
     }
+  }
+
+  /**
+   * Runs the operation in slices of 100 ms until two slices in a row are no faster than the best
+   * slice before them (the JIT has finished with it), at most {@code maxMillis}. A big method under
+   * C2 on a busy machine can take seconds; a hash loop is done in a few slices.
+   */
+  private void warmUpJit(String method, long maxMillis) {
+    Volume scratch = new Volume();
+    long start = System.nanoTime();
+    long deadline = start + TimeUnit.MILLISECONDS.toNanos(maxMillis);
+    double best = 0;
+    int flat = 0;
+    while (System.nanoTime() < deadline) {
+      long sliceStart = System.nanoTime();
+      long sliceEnd = sliceStart + TimeUnit.MILLISECONDS.toNanos(100);
+      long ops = 0;
+      long now;
+      do {
+        run(method, scratch);
+        ops++;
+        now = System.nanoTime();
+      } while (now < sliceEnd);
+      double rate = ops / (double) (now - sliceStart);
+      if (rate <= best * 1.03) {
+        if (++flat == 2) {
+          break;
+        }
+      } else {
+        flat = 0;
+      }
+      best = Math.max(best, rate);
+    }
+    System.out.printf(
+        "# celer: JIT warm-up of %s took %d ms%n",
+        method, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
   }
 
   /**
