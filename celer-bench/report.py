@@ -370,9 +370,10 @@ def markdown(header, lines, result):
         out.append("| " + " | ".join(l) + " |")
     out.append("")
     out.append("MB/s of uncompressed data (MB = 10^6 bytes), geometric mean over %s; (×) = ratio to the C "
-               "row from the same run, geometric mean over the same files. B/call = bytes allocated per "
-               "call (`-prof gc`). %s on %s (%s cores); `%s`." % (
-                   "the files" if not meta.get("files") else "%d files" % len(meta["files"].split()),
+               "row from the same run, geometric mean over the same files. B/call = bytes one call allocates "
+               "in steady state (thread allocation counter; `-prof gc` figures are in the JSON). %s on %s (%s cores); `%s`." % (
+                   "the files" if not meta.get("files") else "%d files (hashes: %d)" % (
+                       len(meta["files"].split()), len(meta.get("hash_files", "").split())),
                    meta.get("java.runtime.version", meta.get("jdk_label", "")),
                    meta.get("cpu", "?"), meta.get("cores", "?"), meta.get("command", "celer-bench/run.sh")))
     return "\n".join(out) + "\n"

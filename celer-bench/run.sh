@@ -16,6 +16,7 @@
 # See docs/performance.md for what is measured and how to read the table.
 set -euo pipefail
 
+args="$*"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 quick=0
@@ -166,7 +167,7 @@ mkdir -p "$run_dir"
   echo "xxhsum=$(xxhsum -V 2>&1 | head -1)"
   echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
   echo "cores=$(nproc)"
-  echo "command=celer-bench/run.sh $*"
+  echo "command=celer-bench/run.sh $args"
 } > "$run_dir/meta.txt"
 
 start=$(date +%s)
