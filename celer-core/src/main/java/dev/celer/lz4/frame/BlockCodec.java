@@ -24,7 +24,7 @@ final class BlockCodec {
     if (dictLen == 0) {
       return c.tryCompress(src, off, len, dst, dstOff, maxDstLen);
     }
-    throw new UnsupportedOperationException("dictionary compression needs the block codec's dictionary API");
+    return c.tryCompress(src, off, len, dst, dstOff, maxDstLen, dict, dictOff, dictLen);
   }
 
   /**
@@ -40,6 +40,6 @@ final class BlockCodec {
     if (dictLen == 0) {
       return d.decompress(src, off, len, dst, dstOff, maxDstLen);
     }
-    throw new UnsupportedOperationException("dictionary decompression needs the block codec's dictionary API");
+    return d.decompress(src, off, len, dst, dstOff, maxDstLen, dict, dictOff, dictLen);
   }
 }

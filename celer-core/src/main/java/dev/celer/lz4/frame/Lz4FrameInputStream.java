@@ -44,7 +44,8 @@ public final class Lz4FrameInputStream extends InputStream {
   private long frameDecoded;
   private int blockMax;
   private boolean linked;
-  private byte[] extDict = new byte[0];
+  /** Where independent blocks are decoded in {@link #win}: after the dictionary, if any. */
+  private int blockBase;
 
   /** Decoded data; for linked blocks also the history window. */
   private byte[] win = new byte[0];
@@ -205,9 +206,8 @@ public final class Lz4FrameInputStream extends InputStream {
       frameDecoded = 0;
       blockMax = LEGACY_BLOCK_SIZE;
       linked = false;
-      extDict = new byte[0];
       ensureBuffers(LEGACY_BLOCK_SIZE, LEGACY_MAX_COMPRESSED);
-      wpos = 0;
+      wpos = blockBase = 0;
       state = State.LEGACY;
     } else if (isSkippableMagic(magic)) {
       src.readFully(word, 0, 4, "the size of a skippable frame");
@@ -241,20 +241,14 @@ public final class Lz4FrameInputStream extends InputStream {
     linked = !desc.blockIndependence;
     frameDecoded = 0;
     contentHash.reset();
-    if (linked) {
-      ensureBuffers(WINDOW_SIZE + Math.max(blockMax, 4 * WINDOW_SIZE), blockMax);
-      wpos = 0;
-      extDict = new byte[0];
-      if (dict != null) {
-        // "Dictionary ID": with linked blocks the dictionary is the history of the first block.
-        System.arraycopy(dict, 0, win, 0, dict.length);
-        wpos = dict.length;
-      }
-    } else {
-      ensureBuffers(blockMax, blockMax);
-      wpos = 0;
-      extDict = dict == null ? new byte[0] : dict;
+    int dictLen = dict == null ? 0 : dict.length;
+    // "Dictionary ID": the dictionary sits in front of the first block (linked blocks) or of every
+    // block (independent blocks), so the decoder uses it in place as a prefix.
+    ensureBuffers(linked ? WINDOW_SIZE + Math.max(blockMax, 4 * WINDOW_SIZE) : dictLen + blockMax, blockMax);
+    if (dict != null) {
+      System.arraycopy(dict, 0, win, 0, dictLen);
     }
+    wpos = blockBase = dictLen;
     outPos = outEnd = wpos;
     state = State.FRAME;
   }
@@ -289,7 +283,7 @@ public final class Lz4FrameInputStream extends InputStream {
         wpos = keep;
       }
     } else {
-      wpos = 0;
+      wpos = blockBase;
     }
     byte[] data = stored ? win : cbuf;
     int dataOff = stored ? wpos : 0;
@@ -312,12 +306,8 @@ public final class Lz4FrameInputStream extends InputStream {
       n = size;
     } else {
       try {
-        if (linked) {
-          int hist = Math.min(WINDOW_SIZE, wpos);
-          n = BlockCodec.decompress(cbuf, 0, size, win, wpos, blockMax, win, wpos - hist, hist);
-        } else {
-          n = BlockCodec.decompress(cbuf, 0, size, win, 0, blockMax, extDict, 0, extDict.length);
-        }
+        int hist = Math.min(WINDOW_SIZE, wpos);
+        n = BlockCodec.decompress(cbuf, 0, size, win, wpos, blockMax, win, wpos - hist, hist);
       } catch (Lz4Exception e) {
         throw new Lz4StreamException("corrupted block at offset " + blockOffset + " (data starts at offset "
             + (blockOffset + 4) + "): " + e.getMessage(), e);

@@ -39,8 +39,8 @@ public final class Lz4FrameOutputStream extends OutputStream {
   private final byte[] buf;
   /** Encoded block scratch. */
   private final byte[] enc;
-  /** External dictionary for independent blocks (empty when none, or when blocks are linked). */
-  private final byte[] extDict;
+  /** Where independent blocks start in {@link #buf}: after the dictionary, if any. */
+  private final int blockBase;
   private final XxHash32 contentHash;
   private int blockStart;
   private int pos;
@@ -62,19 +62,20 @@ public final class Lz4FrameOutputStream extends OutputStream {
     this.blockSize = encoder.maxBlockSize();
     this.linked = options.linkedBlocks() && !options.legacy();
     byte[] dict = options.legacy() ? null : options.dictionaryNoCopy();
+    int dictLen = dict == null ? 0 : dict.length;
+    // "Dictionary ID": the dictionary sits in front of the first block (linked blocks) or of every
+    // block (independent blocks), so the codec uses it in place as a prefix.
     if (linked) {
       // Room for the window and several small blocks, so that sliding the window is rare.
       buf = new byte[WINDOW_SIZE + Math.max(blockSize, 4 * WINDOW_SIZE)];
-      extDict = new byte[0];
-      if (dict != null) {
-        // "Dictionary ID": with linked blocks the dictionary is the history of the first block.
-        System.arraycopy(dict, 0, buf, 0, dict.length);
-        blockStart = pos = dict.length;
-      }
     } else {
-      buf = new byte[blockSize];
-      extDict = dict == null ? new byte[0] : dict;
+      buf = new byte[dictLen + blockSize];
     }
+    if (dict != null) {
+      System.arraycopy(dict, 0, buf, 0, dictLen);
+    }
+    blockBase = dictLen;
+    blockStart = pos = dictLen;
     enc = new byte[encoder.maxEncodedLength(blockSize)];
     contentHash = options.contentChecksum() && !options.legacy() ? XxHash32.create(XXH32_SEED) : null;
   }
@@ -236,13 +237,8 @@ public final class Lz4FrameOutputStream extends OutputStream {
       return;
     }
     writeHeaderIfNeeded();
-    int histStart = linked ? Math.max(0, blockStart - WINDOW_SIZE) : 0;
-    int n;
-    if (linked) {
-      n = encoder.encode(buf, blockStart, len, buf, histStart, blockStart - histStart, enc, 0);
-    } else {
-      n = encoder.encode(buf, blockStart, len, extDict, 0, extDict.length, enc, 0);
-    }
+    int histStart = Math.max(0, blockStart - WINDOW_SIZE);
+    int n = encoder.encode(buf, blockStart, len, buf, histStart, blockStart - histStart, enc, 0);
     if (contentHash != null) {
       contentHash.update(buf, blockStart, len);
     }
@@ -256,7 +252,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
         blockStart = pos = keep;
       }
     } else {
-      pos = blockStart = 0;
+      pos = blockStart = blockBase;
     }
   }
 
