@@ -9,7 +9,8 @@ package dev.celer.lz4;
  * byte[] back = Lz4.decompressor().decompress(block, data.length);
  * }</pre>
  *
- * <p>All returned objects are thread-safe. This class has only static members.
+ * <p>Compressors and the decompressor are thread-safe; the stream compressor and decompressor for
+ * linked blocks are not (one per sequence). This class has only static members.
  */
 public final class Lz4 {
   private Lz4() {}
@@ -60,6 +61,23 @@ public final class Lz4 {
    */
   public static Lz4Compressor highCompressor(int level) {
     return Lz4HighCompressor.forLevel(level);
+  }
+
+  /**
+   * @param compressor encodes each block (fast or HC)
+   * @return a new stream compressor for a sequence of linked blocks, starting without history (not
+   *     thread-safe; see {@link Lz4StreamCompressor})
+   */
+  public static Lz4StreamCompressor streamCompressor(Lz4Compressor compressor) {
+    return new Lz4StreamCompressor(compressor);
+  }
+
+  /**
+   * @return a new stream decompressor for a sequence of linked blocks, starting without history
+   *     (not thread-safe; see {@link Lz4StreamDecompressor})
+   */
+  public static Lz4StreamDecompressor streamDecompressor() {
+    return new Lz4StreamDecompressor();
   }
 
   /** @return the safe decompressor (stateless, shared) */
