@@ -171,7 +171,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
 
   /**
    * Emits the buffered data as a block (so everything written so far is decodable) and flushes
-   * the underlying stream. Writes the frame header if it was not written yet.
+   * the underlying stream. Writes the frame header if it was not written yet. Frequent flushes
+   * cost ratio (short blocks). In a legacy frame the flushed block is shorter than 8 MB, which the
+   * specification reserves for the last block; {@code lz4} and Celer read such frames all the same.
    */
   @Override
   public void flush() throws IOException {
