@@ -60,7 +60,7 @@ public final class Lz4 {
    * @return an HC compressor
    */
   public static Lz4Compressor highCompressor(int level) {
-    throw new UnsupportedOperationException("not yet implemented");
+    return Lz4HighCompressor.forLevel(level);
   }
 
   /**
