@@ -40,8 +40,13 @@ public final class Lz4 {
    * @return a fast compressor
    */
   public static Lz4Compressor fastCompressor(int acceleration) {
-    throw new UnsupportedOperationException("not yet implemented");
+    if (acceleration <= 1) {
+      return FAST_1;
+    }
+    return new Lz4FastCompressor(acceleration);
   }
+
+  private static final Lz4Compressor FAST_1 = new Lz4FastCompressor(1);
 
   /** @return the high-compression compressor at its default level, 9 */
   public static Lz4Compressor highCompressor() {
@@ -59,6 +64,6 @@ public final class Lz4 {
 
   /** @return the safe decompressor (stateless, shared) */
   public static Lz4Decompressor decompressor() {
-    throw new UnsupportedOperationException("not yet implemented");
+    return Lz4SafeDecompressor.INSTANCE;
   }
 }
