@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code celer hash} against xxhsum 0.8.1: output lines, exit codes, --check. */
 class HashCommandTest {
-  /** The algorithms this build has; -H2/-H3 join when XXH3 lands in dev.celer.xxhash. */
-  private static final List<String> ALGOS = List.of("-H0", "-H1", "-H32", "-H64");
+  private static final List<String> ALGOS = List.of("-H0", "-H1", "-H2", "-H3", "-H32", "-H64", "-H128");
 
   @TempDir
   Path dir;
@@ -67,10 +66,12 @@ class HashCommandTest {
     Result sums = xxhsum(dir, null, List.of("a.txt", "b.txt"));
     Result tags = xxhsum(dir, null, List.of("--tag", "-H0", "a.txt", "b.txt"));
     Result le = xxhsum(dir, null, List.of("--tag", "--little-endian", "a.txt"));
+    Result h3 = xxhsum(dir, null, List.of("-H3", "a.txt", "b.txt"));
+    Result h2 = xxhsum(dir, null, List.of("-H2", "a.txt"));
     String ours = celer(dir, null, "hash", "-H0", "--tag", "a.txt", "b.txt").outText();
     assertEquals(tags.outText(), ours);
     Files.writeString(dir.resolve("sums"), sums.outText());
-    Files.writeString(dir.resolve("tags"), ours + le.outText());
+    Files.writeString(dir.resolve("tags"), ours + le.outText() + h3.outText() + h2.outText());
     Files.writeString(dir.resolve("bad"), sums.outText() + "garbage line\n0000000000000000  a.txt\n"
         + "1111111111111111  nonexist\nXXH99 (a.txt) = 00000000\n");
     Files.writeString(dir.resolve("none"), "nothing here\n");

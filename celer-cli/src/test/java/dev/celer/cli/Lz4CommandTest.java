@@ -239,6 +239,16 @@ class Lz4CommandTest {
     assertEquals(0, celer(dir, null, "-h").code());
   }
 
+  @Test
+  void demoPrintsOneLinePerFile() {
+    Result r = celer(dir, null, "demo", "a.txt", "nonexist");
+    assertEquals(1, r.code(), "a missing file fails the run");
+    String[] lines = r.outText().split("\n");
+    assertEquals(2, lines.length, r.outText());
+    assertTrue(lines[1].startsWith("a.txt") && lines[1].contains(" 152089 "), lines[1]);
+    assertTrue(r.err().contains("nonexist: No such file or directory"), r.err());
+  }
+
   private static byte[] concat(byte[] a, byte[] b) {
     byte[] r = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, r, a.length, b.length);
