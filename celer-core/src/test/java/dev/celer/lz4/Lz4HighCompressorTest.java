@@ -361,6 +361,29 @@ class Lz4HighCompressorTest {
   }
 
   @Test
+  void streamOfLinkedBlocks() {
+    byte[] data = Arrays.copyOf(HcTestSupport.read(HcTestSupport.corpusDir().resolve("book1")), 300_000);
+    int blockSize = 50_000;
+    for (int level : new int[] {3, 9, 12}) {
+      Lz4Compressor c = Lz4.highCompressor(level);
+      Lz4StreamCompressor sc = Lz4.streamCompressor(c);
+      Lz4StreamDecompressor sd = Lz4.streamDecompressor();
+      byte[] dst = new byte[Lz4.maxCompressedLength(blockSize)];
+      byte[] back = new byte[blockSize];
+      for (int off = 0; off < data.length; off += blockSize) {
+        String what = "level " + level + ", block at " + off;
+        int n = sc.compress(data, off, blockSize, dst, 0, dst.length);
+        // the same block as the hook gives with the previous 64 KB as history
+        byte[] expected = compressAt(c, Arrays.copyOfRange(data, Math.max(0, off - 64 * 1024), off),
+            Arrays.copyOfRange(data, off, off + blockSize));
+        assertArrayEquals(expected, Arrays.copyOf(dst, n), what);
+        assertEquals(blockSize, sd.decompress(dst, 0, n, back, 0, back.length), what);
+        assertArrayEquals(Arrays.copyOfRange(data, off, off + blockSize), back, what);
+      }
+    }
+  }
+
+  @Test
   void threadsShareInstancesSafely() throws Exception {
     Map<String, byte[]> inputs = inputs();
     List<byte[]> work = List.of(inputs.get("text120k"), inputs.get("noisyRuns90k"), inputs.get("random70k"));
