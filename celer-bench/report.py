@@ -45,7 +45,11 @@ OPERATIONS = [
     ("xxh32", "XXH32", ("xxhsum", "1", None)),
     ("xxh64", "XXH64", ("xxhsum", "3", None)),
     ("xxh3", "XXH3-64", ("xxhsum", "5", None)),
+    ("compress-t2", "compress, 2 threads (× = vs 1 thread)", None),
+    ("decompress-t2", "decompress, 2 threads (× = vs 1 thread)", None),
 ]
+# rows whose ratio is to the same implementation on one thread, not to C
+SCALING_OPS = {"compress-t2": "compress", "decompress-t2": "decompress"}
 RATIO_OPS = {k for k, _, _ in OPERATIONS if k.endswith("-ratio")}
 OP_LABEL = {k: label for k, label, _ in OPERATIONS}
 OP_C = {k: c for k, _, c in OPERATIONS}
@@ -210,8 +214,11 @@ def read_jmh(run):
             if "dict" in params:
                 impl += "+DICT" if params["dict"] == "true" else "+NODICT"
             out_s = sm.get("out", {}).get("score")
+            threads = e.get("threads", 1)
+            if threads > 1:
+                op = "%s-t%d" % (op, threads)
             rows.append({
-                "benchmark": e["benchmark"], "op": op, "impl": impl,
+                "benchmark": e["benchmark"], "op": op, "impl": impl, "threads": threads,
                 "compression_ratio": bytes_s / out_s if out_s else None,
                 "file": params.get("file"), "block": params.get("block"),
                 "params": params, "mbps": bytes_s / 1e6, "ops_per_s": ops,
@@ -299,9 +306,12 @@ def build(run, root):
                     continue
                 files = {}
                 ratios = []
+                one_thread = {}
+                if op in SCALING_OPS:
+                    one_thread = {m["file"]: m["mbps"] for m in cells.get((SCALING_OPS[op], impl, b), [])}
                 for m in ms:
-                    cs = c_speed(c, op, b, m["file"])
-                    files[m["file"]] = {"mbps": m["mbps"], "c_mbps": cs,
+                    cs = one_thread.get(m["file"]) if op in SCALING_OPS else c_speed(c, op, b, m["file"])
+                    files[m["file"]] = {"mbps": m["mbps"], "reference_mbps": cs,
                                         "alloc_bytes_per_call": m["alloc_bytes_per_call"]}
                     if cs:
                         ratios.append(m["mbps"] / cs)

@@ -101,7 +101,7 @@ file_param=$(join "${files[@]}")
 hash_param=$(join "${hash_files[@]}")
 all=$(join $blocks); peer=$(join $peer_blocks); hc=$(join $hc_blocks); rec=$(join $record_blocks)
 
-# plan: benchmark method | implementations | extra JMH parameters | file set | block sizes
+# plan: benchmark method | implementations | extra JMH parameter (or threads=N) | file set | block sizes
 main_impls="CELER LZ4JAVA_JNI FORK_JNI"
 peer_impls="LZ4JAVA_UNSAFE LZ4JAVA_SAFE FORK_SAFE"
 hash_impls="CELER LZ4JAVA_JNI LZ4JAVA_UNSAFE HASH4J"
@@ -132,6 +132,14 @@ plan=(
   "XxHashBenchmark.xxh64|$hash_impls||hash|$all"
   "XxHashBenchmark.xxh3|CELER HASH4J||hash|$all"
 )
+# two threads, each on its own copy of the data: compare with one thread of the same row
+if [ $quick = 1 ]; then t2_impls="CELER"; else t2_impls="CELER LZ4JAVA_JNI"; fi
+t2_blocks=64K; in_blocks=0; for b in $blocks; do [ "$b" = 64K ] && in_blocks=1; done
+[ $in_blocks = 1 ] || t2_blocks=$(echo $blocks | cut -d' ' -f1)
+plan+=(
+  "Lz4BlockBenchmark.compress|$t2_impls|threads=2|all|$t2_blocks"
+  "Lz4BlockBenchmark.decompress|$t2_impls|threads=2|all|$t2_blocks"
+)
 if [ -n "$hc12_blocks" ]; then
   plan+=("Lz4HighBenchmark.compress|CELER LZ4JAVA_JNI|level=12|all|$(join $hc12_blocks)")
 fi
@@ -142,7 +150,7 @@ if [ $dry = 1 ]; then
     IFS='|' read -r method impls extra set bset <<< "$entry"
     nf=${#files[@]}; [ "$set" = hash ] && nf=${#hash_files[@]}
     nb=$(echo "$bset" | tr ',' '\n' | grep -c .)
-    nx=1; case "$extra" in *,*) nx=$(echo "${extra#*=}" | tr ',' '\n' | grep -c .) ;; esac
+    nx=1; case "$extra" in threads=*) ;; *,*) nx=$(echo "${extra#*=}" | tr ',' '\n' | grep -c .) ;; esac
     for impl in $impls; do
       c=$((nf * nb * nx)); combos=$((combos + c))
       printf '%-36s %-15s %-16s %3d combinations (%s)\n' "$method" "$impl" "$extra" "$c" "$bset"
@@ -185,7 +193,11 @@ for entry in "${plan[@]}"; do
     fset=$file_param; [ "$set" = hash ] && fset=$hash_param
     params=(-p "impl=$impl" -p "file=$fset" -p "block=$bset")
     tag="$method-$impl-${bset//,/}"
-    if [ -n "$extra" ]; then params+=(-p "$extra"); tag="$tag-${extra//[=,]/}"; fi
+    case "$extra" in
+      "") ;;
+      threads=*) params+=(-t "${extra#threads=}"); tag="$tag-t${extra#threads=}" ;;
+      *) params+=(-p "$extra"); tag="$tag-${extra//[=,]/}" ;;
+    esac
     printf '[%2d/%d] %-36s %-15s %s ' "$n" "$total" "$method" "$impl" "$extra"
     # -f 0: one JVM per implementation and operation (see AbstractCorpusBenchmark)
     if "$java" -Xms1g -Xmx1g -Dceler.corpus="$corpus" -Dceler.bench.jitWarmupMs="$jit_ms" \
