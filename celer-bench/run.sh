@@ -89,9 +89,9 @@ if [ $quick = 1 ]; then n_hash=1; else n_hash=3; fi
 hash_files=("${files[@]:0:$n_hash}")
 
 if [ $quick = 1 ]; then
-  jmh_opts=(-wi 1 -w 200ms -i 2 -r 200ms); jit_ms=2000
+  jmh_opts=(-wi 0 -i 2 -r 200ms); jit_ms=2000
 else
-  jmh_opts=(-wi 1 -w 100ms -i 2 -r 250ms); jit_ms=3000
+  jmh_opts=(-wi 0 -i 2 -r 250ms); jit_ms=3000
 fi
 [ -n "$jmh_override" ] && read -r -a jmh_opts <<< "$jmh_override"
 c_secs=1

@@ -1,6 +1,7 @@
 package dev.celer.bench;
 
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,10 +31,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * overrides them and runs one JVM per implementation and operation ({@code -f 0}): JMH forks once
  * per parameter combination, which would be 1,000+ JVM starts for the corpus × block sizes, while
  * what forking protects against (call-site profiles polluted by other implementations) is already
- * excluded when a JVM runs a single implementation and operation. The first trial of such a JVM
- * runs the operation until its speed stops rising (at most {@code celer.bench.jitWarmupMs}
- * milliseconds, default 3000) before JMH's own warm-up, so that the first parameter combinations
- * are not measured half-compiled.
+ * excluded when a JVM runs a single implementation and operation. Each trial runs the operation
+ * until its speed stops rising before JMH measures (the first trial of a JVM at most
+ * {@code celer.bench.jitWarmupMs} milliseconds, default 3000; later ones at most
+ * {@code celer.bench.trialWarmupMs}, default 1000), so that no combination is measured
+ * half-compiled or while the JIT recompiles for new data.
  *
  * <p>A JMH state: one instance per benchmark thread, not shared.
  */
@@ -75,7 +77,9 @@ public abstract class AbstractCorpusBenchmark {
     check(method); // fail fast on an unsupported operation or a wrong result
     if (!jitWarmedUp) {
       jitWarmedUp = true;
-      warmUpJit(method, Long.getLong("celer.bench.jitWarmupMs", 3000));
+      warmUpJit(method, Long.getLong("celer.bench.jitWarmupMs", 3000), 100);
+    } else {
+      warmUpJit(method, Long.getLong("celer.bench.trialWarmupMs", 1000), 50);
     }
     String allocOut = System.getProperty("celer.bench.allocOut");
     if (allocOut != null) {
@@ -84,19 +88,26 @@ public abstract class AbstractCorpusBenchmark {
   }
 
   /**
-   * Runs the operation in slices of 100 ms until two slices in a row are no faster than the best
-   * slice before them (the JIT has finished with it), at most {@code maxMillis}. A big method under
-   * C2 on a busy machine can take seconds; a hash loop is done in a few slices.
+   * Runs the operation in slices of {@code sliceMillis} until two slices in a row are no faster
+   * than the best slice before them and the JIT compiled nothing during them (the JVM's total
+   * compilation time did not move), at most {@code maxMillis}. A
+   * big method under C2 on a busy machine can take seconds; a hash loop is done in a few slices.
+   * Every trial does this, not only the first of the JVM: a new file or block size can trip
+   * uncommon traps compiled for the previous one, and the recompilation must be over before JMH
+   * measures (run.sh therefore runs JMH without warm-up iterations of its own).
    */
-  private void warmUpJit(String method, long maxMillis) {
+  private void warmUpJit(String method, long maxMillis, long sliceMillis) {
     Volume scratch = new Volume();
     long start = System.nanoTime();
     long deadline = start + TimeUnit.MILLISECONDS.toNanos(maxMillis);
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
+    long compileTime = jitTimed ? jit.getTotalCompilationTime() : 0;
     double best = 0;
     int flat = 0;
     while (System.nanoTime() < deadline) {
       long sliceStart = System.nanoTime();
-      long sliceEnd = sliceStart + TimeUnit.MILLISECONDS.toNanos(100);
+      long sliceEnd = sliceStart + TimeUnit.MILLISECONDS.toNanos(sliceMillis);
       long ops = 0;
       long now;
       do {
@@ -105,7 +116,10 @@ public abstract class AbstractCorpusBenchmark {
         now = System.nanoTime();
       } while (now < sliceEnd);
       double rate = ops / (double) (now - sliceStart);
-      if (rate <= best * 1.03) {
+      long compileTimeNow = jitTimed ? jit.getTotalCompilationTime() : 0;
+      boolean compiled = compileTimeNow != compileTime;
+      compileTime = compileTimeNow;
+      if (rate <= best * 1.03 && !compiled) {
         if (++flat == 2) {
           break;
         }
@@ -115,7 +129,7 @@ public abstract class AbstractCorpusBenchmark {
       best = Math.max(best, rate);
     }
     System.out.printf(
-        "# celer: JIT warm-up of %s took %d ms%n",
+        "(celer warm-up of %s: %d ms) ",
         method, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
   }
 
