@@ -77,9 +77,10 @@ public abstract class AbstractCorpusBenchmark {
     check(method); // fail fast on an unsupported operation or a wrong result
     if (!jitWarmedUp) {
       jitWarmedUp = true;
-      warmUpJit(method, Long.getLong("celer.bench.jitWarmupMs", 3000), 100);
+      long max = Long.getLong("celer.bench.jitWarmupMs", 3000);
+      warmUpJit(method, max / 2, max, 100);
     } else {
-      warmUpJit(method, Long.getLong("celer.bench.trialWarmupMs", 1000), 50);
+      warmUpJit(method, 0, Long.getLong("celer.bench.trialWarmupMs", 1000), 50);
     }
     String allocOut = System.getProperty("celer.bench.allocOut");
     if (allocOut != null) {
@@ -88,18 +89,29 @@ public abstract class AbstractCorpusBenchmark {
   }
 
   /**
-   * Runs the operation in slices of {@code sliceMillis} until two slices in a row are no faster
-   * than the best slice before them and the JIT compiled nothing during them (the JVM's total
-   * compilation time did not move), at most {@code maxMillis}. A
+   * Runs the operation for at least {@code minMillis}, then in slices of {@code sliceMillis} (or of
+   * three operations, when longer) until two slices in a row are no faster than the best slice
+   * before them and the JIT finished no compilation during them (the JVM's total compilation time
+   * did not move), at most {@code maxMillis}. The minimum covers a long C2 compilation, which adds
+   * to the compilation time only when it ends. A
    * big method under C2 on a busy machine can take seconds; a hash loop is done in a few slices.
    * Every trial does this, not only the first of the JVM: a new file or block size can trip
    * uncommon traps compiled for the previous one, and the recompilation must be over before JMH
    * measures (run.sh therefore runs JMH without warm-up iterations of its own).
    */
-  private void warmUpJit(String method, long maxMillis, long sliceMillis) {
+  private void warmUpJit(String method, long minMillis, long maxMillis, long sliceMillis) {
     Volume scratch = new Volume();
     long start = System.nanoTime();
     long deadline = start + TimeUnit.MILLISECONDS.toNanos(maxMillis);
+    long minEnd = start + TimeUnit.MILLISECONDS.toNanos(minMillis);
+    run(method, scratch);
+    long opNanos = System.nanoTime() - start;
+    long sliceNanos = Math.max(
+        TimeUnit.MILLISECONDS.toNanos(sliceMillis),
+        Math.min(3 * opNanos, TimeUnit.MILLISECONDS.toNanos(500)));
+    while (System.nanoTime() < minEnd) {
+      run(method, scratch);
+    }
     CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
     long compileTime = jitTimed ? jit.getTotalCompilationTime() : 0;
@@ -107,7 +119,7 @@ public abstract class AbstractCorpusBenchmark {
     int flat = 0;
     while (System.nanoTime() < deadline) {
       long sliceStart = System.nanoTime();
-      long sliceEnd = sliceStart + TimeUnit.MILLISECONDS.toNanos(sliceMillis);
+      long sliceEnd = sliceStart + sliceNanos;
       long ops = 0;
       long now;
       do {
