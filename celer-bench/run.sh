@@ -89,7 +89,7 @@ if [ $quick = 1 ]; then n_hash=1; else n_hash=3; fi
 hash_files=("${files[@]:0:$n_hash}")
 
 if [ $quick = 1 ]; then
-  jmh_opts=(-wi 0 -i 2 -r 200ms); jit_ms=2000
+  jmh_opts=(-wi 0 -i 2 -r 200ms); jit_ms=1200
 else
   jmh_opts=(-wi 0 -i 2 -r 250ms); jit_ms=3000
 fi
