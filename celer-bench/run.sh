@@ -91,7 +91,7 @@ hash_files=("${files[@]:0:$n_hash}")
 if [ $quick = 1 ]; then
   jmh_opts=(-wi 0 -i 2 -r 200ms); jit_ms=1200
 else
-  jmh_opts=(-wi 0 -i 2 -r 250ms); jit_ms=3000
+  jmh_opts=(-wi 0 -i 2 -r 200ms); jit_ms=3000
 fi
 [ -n "$jmh_override" ] && read -r -a jmh_opts <<< "$jmh_override"
 c_secs=1
