@@ -2,9 +2,11 @@
 # One command for the whole comparison: Celer, its JVM peers (JMH) and the C reference
 # (lz4 -b, xxhsum -b) on the same files and block sizes, then one table, raw JSON and a chart.
 #
-#   celer-bench/run.sh [--quick] [--jdk JAVA_HOME] [--blocks "16K 64K"] [--out DIR] [files...]
+#   celer-bench/run.sh [--quick] [--jdk JAVA_HOME] [--blocks "16K 64K"] [--jmh OPTS] [--dry-run]
+#                      [--out DIR] [files...]
 #
-#   --quick   2 files, 16 KB and 64 KB blocks, short iterations, fewer peers: about 2 minutes
+#   --quick   2 files, 16 KB and 64 KB blocks, fewer peers: about 2-3 minutes on 2 cores
+#             (the full run: about 15-20 minutes)
 #   --jdk     the JDK to measure (default: $JAVA_HOME, else the java on PATH)
 #   --blocks  block sizes (default 4K 16K 64K file; quick: 16K 64K)
 #   --jmh     JMH iteration options instead of the built-in ones, e.g. "-wi 2 -w 1s -i 5 -r 1s"
@@ -38,7 +40,7 @@ while [ $# -gt 0 ]; do
     --jmh=*) jmh_override=${1#--jmh=} ;;
     --out) out_dir=$2; shift ;;
     --out=*) out_dir=${1#--out=} ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     -*) echo "unknown option: $1" >&2; exit 2 ;;
     *) files+=("$1") ;;
   esac
