@@ -179,12 +179,26 @@ public final class Mem {
    * @return the length of the common run, {@code 0..limit-b}
    */
   public static int commonBytes(Object base, int a, int b, int limit) {
-    if (base instanceof byte[]) {
-      byte[] arr = (byte[]) base;
-      int len = limit - b;
-      int m = java.util.Arrays.mismatch(arr, a, a + len, arr, b, b + len);
-      return m < 0 ? len : m;
+    if (b + 8 <= limit) {
+      // most matches are short: one word answers them without the call of a vectorized compare
+      long x = getLongLE(base, a) ^ getLongLE(base, b);
+      if (x != 0) {
+        return Long.numberOfTrailingZeros(x) >>> 3;
+      }
+      a += 8;
+      b += 8;
+      if (base instanceof byte[]) {
+        byte[] arr = (byte[]) base;
+        int len = limit - b;
+        int m = java.util.Arrays.mismatch(arr, a, a + len, arr, b, b + len);
+        return 8 + (m < 0 ? len : m);
+      }
+      return 8 + commonBytesSlow(base, a, b, limit);
     }
+    return commonBytesSlow(base, a, b, limit);
+  }
+
+  private static int commonBytesSlow(Object base, int a, int b, int limit) {
     int n = 0;
     while (b + n + 8 <= limit) {
       long x = getLongLE(base, a + n) ^ getLongLE(base, b + n);
