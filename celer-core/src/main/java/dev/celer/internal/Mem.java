@@ -139,6 +139,27 @@ public final class Mem {
     }
   }
 
+  /**
+   * Copies {@code len} bytes in 8-byte steps ("wild copy", as {@code LZ4_wildCopy8} in lz4.c): it
+   * reads and writes whole words, so up to 7 bytes past {@code len} on each side are read and
+   * overwritten. The caller guarantees that both ranges, rounded up to a multiple of 8, lie in
+   * their bases, and, when {@code src == dst} with overlapping ranges, that {@code dstOff - srcOff
+   * >= 8} (each word read is then made of bytes already in place: an LZ4 match copy).
+   */
+  public static void copyWild(Object src, int srcOff, Object dst, int dstOff, int len) {
+    if (src instanceof byte[] && dst instanceof byte[]) {
+      byte[] s = (byte[]) src;
+      byte[] d = (byte[]) dst;
+      for (int i = 0; i < len; i += 8) {
+        ARR_LONG.set(d, dstOff + i, (long) ARR_LONG.get(s, srcOff + i));
+      }
+    } else {
+      for (int i = 0; i < len; i += 8) {
+        putLongLE(dst, dstOff + i, getLongLE(src, srcOff + i));
+      }
+    }
+  }
+
   /** Fills {@code len} bytes with {@code v}. */
   public static void fill(Object base, int off, int len, byte v) {
     if (base instanceof byte[]) {
@@ -158,12 +179,26 @@ public final class Mem {
    * @return the length of the common run, {@code 0..limit-b}
    */
   public static int commonBytes(Object base, int a, int b, int limit) {
-    if (base instanceof byte[]) {
-      byte[] arr = (byte[]) base;
-      int len = limit - b;
-      int m = java.util.Arrays.mismatch(arr, a, a + len, arr, b, b + len);
-      return m < 0 ? len : m;
+    if (b + 8 <= limit) {
+      // most matches are short: one word answers them without the call of a vectorized compare
+      long x = getLongLE(base, a) ^ getLongLE(base, b);
+      if (x != 0) {
+        return Long.numberOfTrailingZeros(x) >>> 3;
+      }
+      a += 8;
+      b += 8;
+      if (base instanceof byte[]) {
+        byte[] arr = (byte[]) base;
+        int len = limit - b;
+        int m = java.util.Arrays.mismatch(arr, a, a + len, arr, b, b + len);
+        return 8 + (m < 0 ? len : m);
+      }
+      return 8 + commonBytesSlow(base, a, b, limit);
     }
+    return commonBytesSlow(base, a, b, limit);
+  }
+
+  private static int commonBytesSlow(Object base, int a, int b, int limit) {
     int n = 0;
     while (b + n + 8 <= limit) {
       long x = getLongLE(base, a + n) ^ getLongLE(base, b + n);

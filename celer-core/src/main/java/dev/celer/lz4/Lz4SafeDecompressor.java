@@ -28,6 +28,15 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
   /** A length field above this is rejected before it can overflow an {@code int}. */
   private static final int MAX_LENGTH = Integer.MAX_VALUE - 1024;
 
+  /**
+   * Literal runs and matches up to this length are copied in 8-byte steps when the buffers leave
+   * room; longer ones go through {@link Mem#copy}, whose vectorized copy wins on long runs.
+   */
+  private static final int WILD_COPY_MAX = 64;
+
+  /** Room the lean loop keeps before the end of the input and of the output. */
+  private static final int FAST_MARGIN = 32;
+
   private Lz4SafeDecompressor() {}
 
   @Override
@@ -78,6 +87,14 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       return 0;
     }
     for (; ; ) {
+      if (srcEnd - ip > FAST_MARGIN && dstEnd - op > FAST_MARGIN) {
+        // the bulk of the block: far from both ends, through the lean loop
+        long at = fastSequences(src, ip, srcEnd, dst, op, dstEnd, prefixStart);
+        ip = (int) (at >>> 32);
+        op = (int) at;
+      }
+      // one sequence near an end of either buffer, or one the lean loop left to the careful path
+      // (a match into the external dictionary, or anything malformed: reported from here)
       if (ip >= srcEnd) {
         throw new Lz4Exception(
             ip == srcOff
@@ -122,6 +139,8 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
         // short run with margins on both sides: two 8-byte copies beat a general copy
         Mem.putLongLE(dst, op, Mem.getLongLE(src, ip));
         Mem.putLongLE(dst, op + 8, Mem.getLongLE(src, ip + 8));
+      } else if (litLen <= WILD_COPY_MAX && srcEnd - ip >= litLen + 8 && dstEnd - op >= litLen + 8) {
+        Mem.copyWild(src, ip, dst, op, litLen);
       } else {
         Mem.copy(src, ip, dst, op, litLen);
       }
@@ -200,6 +219,85 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
     }
   }
 
+  /**
+   * The lean loop for the bulk of a block: decodes whole sequences as long as each one ends at
+   * least {@value #FAST_MARGIN} bytes before the end of the input and of the output, and its match
+   * lies in the prefix. With those margins every copy may go in 8-byte steps and the per-byte
+   * bound checks of the careful path drop out; fewer live values than in {@link #decodeBlock} also
+   * keep the loop in registers. It stops, before writing anything of it, at the first sequence
+   * that does not qualify (including any malformed one), which the careful path then handles.
+   *
+   * @return the input position (high 32 bits) and output position (low 32 bits) of the first
+   *     sequence not decoded
+   */
+  private static long fastSequences(Object src, int ip, int srcEnd, Object dst, int op, int dstEnd, int prefixStart) {
+    final int srcLimit = srcEnd - FAST_MARGIN;
+    final int dstLimit = dstEnd - FAST_MARGIN;
+    while (ip < srcLimit && op < dstLimit) {
+      int p = ip;
+      final int token = Mem.getU8(src, p++);
+      int litLen = token >>> 4;
+      if (litLen == RUN_MASK) {
+        int b;
+        do {
+          if (p >= srcLimit) {
+            return position(ip, op);
+          }
+          b = Mem.getU8(src, p++);
+          litLen += b;
+        } while (b == 255);
+      }
+      // the literals, then the offset and any match length bytes, must end before srcLimit
+      // (litLen < 0 after an int overflow of a hostile length: the careful path reports it)
+      if (litLen < 0 || litLen >= srcLimit - p || litLen >= dstLimit - op) {
+        return position(ip, op);
+      }
+      final int lit = p;
+      p += litLen;
+      final int offset = Mem.getU16LE(src, p);
+      p += 2;
+      int matchLen = token & ML_MASK;
+      if (matchLen == ML_MASK) {
+        int b;
+        do {
+          if (p >= srcLimit) {
+            return position(ip, op);
+          }
+          b = Mem.getU8(src, p++);
+          matchLen += b;
+        } while (b == 255);
+      }
+      matchLen += MIN_MATCH;
+      final int o = op + litLen;
+      if (offset == 0 || offset > o - prefixStart || matchLen < 0 || matchLen >= dstLimit - o) {
+        return position(ip, op);
+      }
+      // both copies have at least FAST_MARGIN bytes of room after them on both sides
+      if (litLen <= 16) {
+        Mem.putLongLE(dst, op, Mem.getLongLE(src, lit));
+        Mem.putLongLE(dst, op + 8, Mem.getLongLE(src, lit + 8));
+      } else if (litLen <= WILD_COPY_MAX) {
+        Mem.copyWild(src, lit, dst, op, litLen);
+      } else {
+        Mem.copy(src, lit, dst, op, litLen);
+      }
+      if (offset >= 8 && matchLen <= 16) {
+        // the most common match, inline: two words, each read made of bytes already written
+        Mem.putLongLE(dst, o, Mem.getLongLE(dst, o - offset));
+        Mem.putLongLE(dst, o + 8, Mem.getLongLE(dst, o - offset + 8));
+      } else {
+        copyMatch(dst, o - offset, o, matchLen, dstEnd);
+      }
+      ip = p;
+      op = o + matchLen;
+    }
+    return position(ip, op);
+  }
+
+  private static long position(int ip, int op) {
+    return ((long) ip << 32) | (op & 0xFFFF_FFFFL);
+  }
+
   private static Lz4Exception literalsPastInput(int litLen, int left, int at) {
     return new Lz4Exception(
         "literals of " + litLen + " bytes run past the end of the input (" + left + " bytes left) at input offset " + at);
@@ -211,29 +309,11 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
    * op - ref} (not a {@code memmove}).
    */
   private static void copyMatch(Object dst, int ref, int op, int len, int dstEnd) {
-    int dist = op - ref;
-    if (dist >= len) {
-      Mem.copy(dst, ref, dst, op, len); // no overlap
-    } else if (dist >= 8) {
-      // each 8-byte step reads only bytes already written
-      int end = op + len;
-      if (end + 7 <= dstEnd) {
-        // room to round up to whole words
-        for (; op < end; op += 8, ref += 8) {
-          Mem.putLongLE(dst, op, Mem.getLongLE(dst, ref));
-        }
-      } else {
-        for (; op + 8 <= end; op += 8, ref += 8) {
-          Mem.putLongLE(dst, op, Mem.getLongLE(dst, ref));
-        }
-        for (; op < end; op++, ref++) {
-          Mem.putByte(dst, op, Mem.getByte(dst, ref));
-        }
-      }
-    } else {
+    if (op - ref < 8) {
       // short period (a run of one byte, a repeated pair, ...): the output repeats every dist
       // bytes, so it also repeats every multiple of dist; copy the few bytes one at a time after
       // which a multiple of at least 8 can serve as the distance, then go on in 8-byte steps
+      int dist = op - ref;
       int period = dist;
       while (period < 8) {
         period += dist;
@@ -242,8 +322,28 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       for (int end = op + head; op < end; op++, ref++) {
         Mem.putByte(dst, op, Mem.getByte(dst, ref));
       }
-      if (len > head) {
-        copyMatch(dst, op - period, op, len - head, dstEnd);
+      len -= head;
+      if (len == 0) {
+        return;
+      }
+      ref = op - period;
+    }
+    // from here each 8-byte step reads only bytes already written
+    int end = op + len;
+    if (len <= 16 && op <= dstEnd - 16) {
+      Mem.putLongLE(dst, op, Mem.getLongLE(dst, ref));
+      Mem.putLongLE(dst, op + 8, Mem.getLongLE(dst, ref + 8));
+    } else if (len > WILD_COPY_MAX && op - ref >= len) {
+      Mem.copy(dst, ref, dst, op, len); // long, no overlap: the general copy is faster
+    } else if (end <= dstEnd - 7) {
+      // room to round up to whole words
+      Mem.copyWild(dst, ref, dst, op, len);
+    } else {
+      for (; op + 8 <= end; op += 8, ref += 8) {
+        Mem.putLongLE(dst, op, Mem.getLongLE(dst, ref));
+      }
+      for (; op < end; op++, ref++) {
+        Mem.putByte(dst, op, Mem.getByte(dst, ref));
       }
     }
   }

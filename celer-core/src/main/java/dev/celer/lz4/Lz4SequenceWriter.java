@@ -23,6 +23,9 @@ import dev.celer.internal.Mem;
 final class Lz4SequenceWriter {
   private Lz4SequenceWriter() {}
 
+  /** Literal runs up to this length are copied in 8-byte steps (see {@link Mem#copyWild}). */
+  private static final int WILD_LITERALS_MAX = 64;
+
   /** @return how many extra length bytes a length field holding {@code len} needs, after the nibble 15 */
   static int extraLengthBytes(int len) {
     return len >= 15 ? (len - 15) / 255 + 1 : 0;
@@ -51,7 +54,14 @@ final class Lz4SequenceWriter {
     } else {
       tok = litLen << 4;
     }
-    Mem.copy(src, anchor, dst, d, litLen);
+    if (litLen <= WILD_LITERALS_MAX && d + litLen + 8 <= dstLimit) {
+      // the literals are followed in src by the match and at least LAST_LITERALS bytes, so
+      // rounding up to whole words reads no byte past the input; the bytes written past the
+      // literals (still before dstLimit) are overwritten by the offset and the next sequences
+      Mem.copyWild(src, anchor, dst, d, litLen);
+    } else {
+      Mem.copy(src, anchor, dst, d, litLen);
+    }
     d += litLen;
     Mem.putShortLE(dst, d, offset);
     d += 2;
