@@ -12,6 +12,6 @@
 module dev.celer {
   exports dev.celer.lz4;
   // exports dev.celer.lz4.frame;  (uncomment once the package has a class)
-  // exports dev.celer.lz4.jpountz;  (uncomment once the package has a class)
+  exports dev.celer.lz4.jpountz;
   exports dev.celer.xxhash;
 }

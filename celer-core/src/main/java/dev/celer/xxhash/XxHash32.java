@@ -1,50 +1,263 @@
 package dev.celer.xxhash;
 
+import dev.celer.internal.Mem;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
- * XXH32 (xxHash specification, {@code doc/xxhash_spec.md}).
+ * XXH32, as defined by the xxHash specification ({@code doc/xxhash_spec.md} of
+ * Cyan4973/xxHash, version 0.1.1, section "XXH32 Algorithm Description"); values equal those of
+ * {@code xxhsum -H0}.
  *
  * <p>One-shot hashing through the static methods; streaming through an instance from {@link
- * #create(int)}: {@link #update} in pieces of any size, then {@link #digest()}. Static methods are
- * thread-safe; an instance is <b>not</b> thread-safe (confine it to one thread, or synchronize).
+ * #create(int)}: {@link #update} in pieces of any size, then {@link #digest()}. The hash is an
+ * unsigned 32-bit value carried in an {@code int}; {@link #toHex(int)} prints it as {@code xxhsum}
+ * does.
+ *
+ * <p>Thread-safety: the static methods are thread-safe and allocate nothing. An instance is
+ * <b>not</b> thread-safe (confine it to one thread, or synchronize); it allocates its 16-byte
+ * buffer once, at creation, and nothing per {@code update} or {@code digest}.
  */
 public final class XxHash32 {
 
-  /** @return XXH32 of {@code b[off, off+len)} with {@code seed} */
+  // Constants of the section "XXH32 Algorithm Description" (32-bit primes).
+  static final int PRIME32_1 = 0x9E3779B1;
+  static final int PRIME32_2 = 0x85EBCA77;
+  static final int PRIME32_3 = 0xC2B2AE3D;
+  static final int PRIME32_4 = 0x27D4EB2F;
+  static final int PRIME32_5 = 0x165667B1;
+
+  /** A stripe: 4 lanes of 4 bytes, one lane per accumulator (Step 2). */
+  static final int STRIPE_LEN = 16;
+
+  /**
+   * @return XXH32 of {@code b[off, off+len)} with {@code seed}
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
   public static int hash(byte[] b, int off, int len, int seed) {
-    throw new UnsupportedOperationException("not yet implemented");
+    Objects.checkFromIndexSize(off, len, b.length);
+    return compute(b, off, len, seed);
+  }
+
+  /** @return XXH32 of all of {@code b} with {@code seed} */
+  public static int hash(byte[] b, int seed) {
+    return compute(b, 0, b.length, seed);
   }
 
   /** @return XXH32 of the remaining bytes of {@code buf}; its position is not changed */
   public static int hash(ByteBuffer buf, int seed) {
-    throw new UnsupportedOperationException("not yet implemented");
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      return compute(buf.array(), buf.arrayOffset() + pos, len, seed);
+    }
+    return compute(buf, pos, len, seed);
+  }
+
+  /**
+   * @return the canonical form of {@code hash} as {@code xxhsum -H0} prints it: 8 lower-case hex
+   *     digits, most significant first
+   */
+  public static String toHex(int hash) {
+    return HexFormatting.hex(hash & 0xFFFF_FFFFL, 8);
   }
 
   /** @return a new streaming hasher with {@code seed} */
   public static XxHash32 create(int seed) {
-    throw new UnsupportedOperationException("not yet implemented");
+    return new XxHash32(seed);
   }
 
-  private XxHash32() {}
+  /**
+   * The one algorithm, for a {@code byte[]} or a {@code ByteBuffer} base; {@code [off, off+len)}
+   * has been checked by the caller (a buffer's own bounds still apply to each read).
+   */
+  static int compute(Object base, int off, int len, int seed) {
+    int end = off + len;
+    int acc;
+    if (len >= STRIPE_LEN) {
+      // Step 1: initialize the four accumulators from the seed
+      int acc1 = seed + PRIME32_1 + PRIME32_2;
+      int acc2 = seed + PRIME32_2;
+      int acc3 = seed;
+      int acc4 = seed - PRIME32_1;
+      // Step 2: process every full stripe
+      int limit = end - STRIPE_LEN;
+      do {
+        acc1 = round(acc1, Mem.getIntLE(base, off));
+        acc2 = round(acc2, Mem.getIntLE(base, off + 4));
+        acc3 = round(acc3, Mem.getIntLE(base, off + 8));
+        acc4 = round(acc4, Mem.getIntLE(base, off + 12));
+        off += STRIPE_LEN;
+      } while (off <= limit);
+      // Step 3: accumulator convergence
+      acc = converge(acc1, acc2, acc3, acc4);
+    } else {
+      // Step 1, special case: fewer than 16 bytes, a single accumulator
+      acc = seed + PRIME32_5;
+    }
+    // Step 4: add the input length (its low 32 bits)
+    acc += len;
+    // Steps 5 and 6
+    return finish(acc, base, off, end - off);
+  }
 
-  /** Adds {@code b[off, off+len)} to the hashed data. */
+  /** Step 2: one round, one lane into one accumulator. */
+  static int round(int acc, int lane) {
+    acc += lane * PRIME32_2;
+    acc = Integer.rotateLeft(acc, 13);
+    return acc * PRIME32_1;
+  }
+
+  /** Step 3: merges the four accumulators into one. */
+  static int converge(int acc1, int acc2, int acc3, int acc4) {
+    return Integer.rotateLeft(acc1, 1)
+        + Integer.rotateLeft(acc2, 7)
+        + Integer.rotateLeft(acc3, 12)
+        + Integer.rotateLeft(acc4, 18);
+  }
+
+  /** Step 5 (the last {@code rem < 16} bytes) and Step 6 (avalanche). */
+  static int finish(int acc, Object base, int off, int rem) {
+    assert rem >= 0 && rem < STRIPE_LEN;
+    // Step 5: consume remaining input, 4 bytes at a time, then byte by byte
+    while (rem >= 4) {
+      acc += Mem.getIntLE(base, off) * PRIME32_3;
+      acc = Integer.rotateLeft(acc, 17) * PRIME32_4;
+      off += 4;
+      rem -= 4;
+    }
+    while (rem > 0) {
+      acc += Mem.getU8(base, off) * PRIME32_5;
+      acc = Integer.rotateLeft(acc, 11) * PRIME32_1;
+      off++;
+      rem--;
+    }
+    // Step 6: final mix (avalanche)
+    acc ^= acc >>> 15;
+    acc *= PRIME32_2;
+    acc ^= acc >>> 13;
+    acc *= PRIME32_3;
+    acc ^= acc >>> 16;
+    // Step 7: the unsigned 32-bit result
+    return acc;
+  }
+
+  // ---------------------------------------------------------------- streaming state
+
+  private final int seed;
+  private int acc1;
+  private int acc2;
+  private int acc3;
+  private int acc4;
+  /** Bytes of a partial stripe not yet run through Step 2; {@code 0 <= bufLen < 16}. */
+  private final byte[] buf = new byte[STRIPE_LEN];
+
+  private int bufLen;
+  private long total;
+
+  private XxHash32(int seed) {
+    this.seed = seed;
+    reset();
+  }
+
+  /**
+   * Adds {@code b[off, off+len)} to the hashed data.
+   *
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
   public void update(byte[] b, int off, int len) {
-    throw new UnsupportedOperationException("not yet implemented");
+    Objects.checkFromIndexSize(off, len, b.length);
+    ingest(b, off, len);
   }
 
   /** Adds the remaining bytes of {@code buf}, advancing its position to its limit. */
   public void update(ByteBuffer buf) {
-    throw new UnsupportedOperationException("not yet implemented");
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      ingest(buf.array(), buf.arrayOffset() + pos, len);
+    } else {
+      ingest(buf, pos, len);
+    }
+    buf.position(pos + len);
   }
 
-  /** @return the hash of everything added since creation or the last {@link #reset()}; does not change the state */
+  /** Adds the single byte {@code b} (its low 8 bits) to the hashed data. */
+  public void update(int b) {
+    buf[bufLen++] = (byte) b;
+    total++;
+    if (bufLen == STRIPE_LEN) {
+      stripes(buf, 0, 1);
+      bufLen = 0;
+    }
+  }
+
+  private void ingest(Object base, int off, int len) {
+    total += len;
+    if (bufLen + len < STRIPE_LEN) {
+      Mem.copy(base, off, buf, bufLen, len);
+      bufLen += len;
+      return;
+    }
+    if (bufLen > 0) {
+      // complete the buffered stripe first
+      int fill = STRIPE_LEN - bufLen;
+      Mem.copy(base, off, buf, bufLen, fill);
+      stripes(buf, 0, 1);
+      off += fill;
+      len -= fill;
+    }
+    int n = len / STRIPE_LEN;
+    if (n > 0) {
+      stripes(base, off, n);
+      off += n * STRIPE_LEN;
+      len -= n * STRIPE_LEN;
+    }
+    Mem.copy(base, off, buf, 0, len);
+    bufLen = len;
+  }
+
+  /** Step 2 over {@code n} full stripes at {@code off}. */
+  private void stripes(Object base, int off, int n) {
+    int a1 = acc1;
+    int a2 = acc2;
+    int a3 = acc3;
+    int a4 = acc4;
+    for (int i = 0; i < n; i++, off += STRIPE_LEN) {
+      a1 = round(a1, Mem.getIntLE(base, off));
+      a2 = round(a2, Mem.getIntLE(base, off + 4));
+      a3 = round(a3, Mem.getIntLE(base, off + 8));
+      a4 = round(a4, Mem.getIntLE(base, off + 12));
+    }
+    acc1 = a1;
+    acc2 = a2;
+    acc3 = a3;
+    acc4 = a4;
+  }
+
+  /**
+   * @return the hash of everything added since creation or the last {@link #reset()}; does not
+   *     change the state, so more data may be added afterwards
+   */
   public int digest() {
-    throw new UnsupportedOperationException("not yet implemented");
+    int acc;
+    if (total >= STRIPE_LEN) {
+      acc = converge(acc1, acc2, acc3, acc4); // Step 3
+    } else {
+      acc = seed + PRIME32_5; // Step 1, special case
+    }
+    acc += (int) total; // Step 4: the low 32 bits of the length
+    return finish(acc, buf, 0, bufLen);
   }
 
   /** Forgets all data, keeping the seed. */
   public void reset() {
-    throw new UnsupportedOperationException("not yet implemented");
+    // Step 1
+    acc1 = seed + PRIME32_1 + PRIME32_2;
+    acc2 = seed + PRIME32_2;
+    acc3 = seed;
+    acc4 = seed - PRIME32_1;
+    bufLen = 0;
+    total = 0;
   }
 }

@@ -1,50 +1,284 @@
 package dev.celer.xxhash;
 
+import dev.celer.internal.Mem;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
- * XXH64 (xxHash specification, {@code doc/xxhash_spec.md}).
+ * XXH64, as defined by the xxHash specification ({@code doc/xxhash_spec.md} of
+ * Cyan4973/xxHash, version 0.1.1, section "XXH64 Algorithm Description"); values equal those of
+ * {@code xxhsum -H1}.
  *
  * <p>One-shot hashing through the static methods; streaming through an instance from {@link
- * #create(long)}: {@link #update} in pieces of any size, then {@link #digest()}. Static methods are
- * thread-safe; an instance is <b>not</b> thread-safe (confine it to one thread, or synchronize).
+ * #create(long)}: {@link #update} in pieces of any size, then {@link #digest()}. The hash is an
+ * unsigned 64-bit value carried in a {@code long}; {@link #toHex(long)} prints it as {@code
+ * xxhsum} does.
+ *
+ * <p>Thread-safety: the static methods are thread-safe and allocate nothing. An instance is
+ * <b>not</b> thread-safe (confine it to one thread, or synchronize); it allocates its 32-byte
+ * buffer once, at creation, and nothing per {@code update} or {@code digest}.
  */
 public final class XxHash64 {
 
-  /** @return XXH64 of {@code b[off, off+len)} with {@code seed} */
+  // Constants of the section "XXH64 Algorithm Description" (64-bit primes).
+  static final long PRIME64_1 = 0x9E3779B185EBCA87L;
+  static final long PRIME64_2 = 0xC2B2AE3D27D4EB4FL;
+  static final long PRIME64_3 = 0x165667B19E3779F9L;
+  static final long PRIME64_4 = 0x85EBCA77C2B2AE63L;
+  static final long PRIME64_5 = 0x27D4EB2F165667C5L;
+
+  /** A stripe: 4 lanes of 8 bytes, one lane per accumulator (Step 2). */
+  static final int STRIPE_LEN = 32;
+
+  /**
+   * @return XXH64 of {@code b[off, off+len)} with {@code seed}
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
   public static long hash(byte[] b, int off, int len, long seed) {
-    throw new UnsupportedOperationException("not yet implemented");
+    Objects.checkFromIndexSize(off, len, b.length);
+    return compute(b, off, len, seed);
+  }
+
+  /** @return XXH64 of all of {@code b} with {@code seed} */
+  public static long hash(byte[] b, long seed) {
+    return compute(b, 0, b.length, seed);
   }
 
   /** @return XXH64 of the remaining bytes of {@code buf}; its position is not changed */
   public static long hash(ByteBuffer buf, long seed) {
-    throw new UnsupportedOperationException("not yet implemented");
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      return compute(buf.array(), buf.arrayOffset() + pos, len, seed);
+    }
+    return compute(buf, pos, len, seed);
+  }
+
+  /**
+   * @return the canonical form of {@code hash} as {@code xxhsum -H1} prints it: 16 lower-case hex
+   *     digits, most significant first
+   */
+  public static String toHex(long hash) {
+    return HexFormatting.hex(hash, 16);
   }
 
   /** @return a new streaming hasher with {@code seed} */
   public static XxHash64 create(long seed) {
-    throw new UnsupportedOperationException("not yet implemented");
+    return new XxHash64(seed);
   }
 
-  private XxHash64() {}
+  /**
+   * The one algorithm, for a {@code byte[]} or a {@code ByteBuffer} base; {@code [off, off+len)}
+   * has been checked by the caller (a buffer's own bounds still apply to each read).
+   */
+  static long compute(Object base, int off, int len, long seed) {
+    int end = off + len;
+    long acc;
+    if (len >= STRIPE_LEN) {
+      // Step 1: initialize the four accumulators from the seed
+      long acc1 = seed + PRIME64_1 + PRIME64_2;
+      long acc2 = seed + PRIME64_2;
+      long acc3 = seed;
+      long acc4 = seed - PRIME64_1;
+      // Step 2: process every full stripe
+      int limit = end - STRIPE_LEN;
+      do {
+        acc1 = round(acc1, Mem.getLongLE(base, off));
+        acc2 = round(acc2, Mem.getLongLE(base, off + 8));
+        acc3 = round(acc3, Mem.getLongLE(base, off + 16));
+        acc4 = round(acc4, Mem.getLongLE(base, off + 24));
+        off += STRIPE_LEN;
+      } while (off <= limit);
+      // Step 3: accumulator convergence
+      acc = converge(acc1, acc2, acc3, acc4);
+    } else {
+      // Step 1, special case: fewer than 32 bytes, a single accumulator
+      acc = seed + PRIME64_5;
+    }
+    // Step 4: add the input length
+    acc += len;
+    // Steps 5 and 6
+    return finish(acc, base, off, end - off);
+  }
 
-  /** Adds {@code b[off, off+len)} to the hashed data. */
+  /** Step 2: one round, one lane into one accumulator. */
+  static long round(long acc, long lane) {
+    acc += lane * PRIME64_2;
+    acc = Long.rotateLeft(acc, 31);
+    return acc * PRIME64_1;
+  }
+
+  /** Step 3: {@code mergeAccumulator}. */
+  private static long merge(long acc, long accN) {
+    acc ^= round(0, accN);
+    return acc * PRIME64_1 + PRIME64_4;
+  }
+
+  /** Step 3: merges the four accumulators into one. */
+  static long converge(long acc1, long acc2, long acc3, long acc4) {
+    long acc =
+        Long.rotateLeft(acc1, 1)
+            + Long.rotateLeft(acc2, 7)
+            + Long.rotateLeft(acc3, 12)
+            + Long.rotateLeft(acc4, 18);
+    acc = merge(acc, acc1);
+    acc = merge(acc, acc2);
+    acc = merge(acc, acc3);
+    return merge(acc, acc4);
+  }
+
+  /** Step 5 (the last {@code rem < 32} bytes) and Step 6 (avalanche). */
+  static long finish(long acc, Object base, int off, int rem) {
+    assert rem >= 0 && rem < STRIPE_LEN;
+    // Step 5: consume remaining input, 8 bytes at a time, then at most one 4-byte lane, then bytes
+    while (rem >= 8) {
+      acc ^= round(0, Mem.getLongLE(base, off));
+      acc = Long.rotateLeft(acc, 27) * PRIME64_1 + PRIME64_4;
+      off += 8;
+      rem -= 8;
+    }
+    if (rem >= 4) {
+      acc ^= (Mem.getIntLE(base, off) & 0xFFFF_FFFFL) * PRIME64_1;
+      acc = Long.rotateLeft(acc, 23) * PRIME64_2 + PRIME64_3;
+      off += 4;
+      rem -= 4;
+    }
+    while (rem > 0) {
+      acc ^= Mem.getU8(base, off) * PRIME64_5;
+      acc = Long.rotateLeft(acc, 11) * PRIME64_1;
+      off++;
+      rem--;
+    }
+    return avalanche(acc);
+  }
+
+  /** Step 6: final mix (avalanche); XXH3 calls it {@code avalanche_XXH64}. */
+  static long avalanche(long acc) {
+    acc ^= acc >>> 33;
+    acc *= PRIME64_2;
+    acc ^= acc >>> 29;
+    acc *= PRIME64_3;
+    acc ^= acc >>> 32;
+    // Step 7: the unsigned 64-bit result
+    return acc;
+  }
+
+  // ---------------------------------------------------------------- streaming state
+
+  private final long seed;
+  private long acc1;
+  private long acc2;
+  private long acc3;
+  private long acc4;
+  /** Bytes of a partial stripe not yet run through Step 2; {@code 0 <= bufLen < 32}. */
+  private final byte[] buf = new byte[STRIPE_LEN];
+
+  private int bufLen;
+  private long total;
+
+  private XxHash64(long seed) {
+    this.seed = seed;
+    reset();
+  }
+
+  /**
+   * Adds {@code b[off, off+len)} to the hashed data.
+   *
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
   public void update(byte[] b, int off, int len) {
-    throw new UnsupportedOperationException("not yet implemented");
+    Objects.checkFromIndexSize(off, len, b.length);
+    ingest(b, off, len);
   }
 
   /** Adds the remaining bytes of {@code buf}, advancing its position to its limit. */
   public void update(ByteBuffer buf) {
-    throw new UnsupportedOperationException("not yet implemented");
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      ingest(buf.array(), buf.arrayOffset() + pos, len);
+    } else {
+      ingest(buf, pos, len);
+    }
+    buf.position(pos + len);
   }
 
-  /** @return the hash of everything added since creation or the last {@link #reset()}; does not change the state */
+  /** Adds the single byte {@code b} (its low 8 bits) to the hashed data. */
+  public void update(int b) {
+    buf[bufLen++] = (byte) b;
+    total++;
+    if (bufLen == STRIPE_LEN) {
+      stripes(buf, 0, 1);
+      bufLen = 0;
+    }
+  }
+
+  private void ingest(Object base, int off, int len) {
+    total += len;
+    if (bufLen + len < STRIPE_LEN) {
+      Mem.copy(base, off, buf, bufLen, len);
+      bufLen += len;
+      return;
+    }
+    if (bufLen > 0) {
+      // complete the buffered stripe first
+      int fill = STRIPE_LEN - bufLen;
+      Mem.copy(base, off, buf, bufLen, fill);
+      stripes(buf, 0, 1);
+      off += fill;
+      len -= fill;
+    }
+    int n = len / STRIPE_LEN;
+    if (n > 0) {
+      stripes(base, off, n);
+      off += n * STRIPE_LEN;
+      len -= n * STRIPE_LEN;
+    }
+    Mem.copy(base, off, buf, 0, len);
+    bufLen = len;
+  }
+
+  /** Step 2 over {@code n} full stripes at {@code off}. */
+  private void stripes(Object base, int off, int n) {
+    long a1 = acc1;
+    long a2 = acc2;
+    long a3 = acc3;
+    long a4 = acc4;
+    for (int i = 0; i < n; i++, off += STRIPE_LEN) {
+      a1 = round(a1, Mem.getLongLE(base, off));
+      a2 = round(a2, Mem.getLongLE(base, off + 8));
+      a3 = round(a3, Mem.getLongLE(base, off + 16));
+      a4 = round(a4, Mem.getLongLE(base, off + 24));
+    }
+    acc1 = a1;
+    acc2 = a2;
+    acc3 = a3;
+    acc4 = a4;
+  }
+
+  /**
+   * @return the hash of everything added since creation or the last {@link #reset()}; does not
+   *     change the state, so more data may be added afterwards
+   */
   public long digest() {
-    throw new UnsupportedOperationException("not yet implemented");
+    long acc;
+    if (total >= STRIPE_LEN) {
+      acc = converge(acc1, acc2, acc3, acc4); // Step 3
+    } else {
+      acc = seed + PRIME64_5; // Step 1, special case
+    }
+    acc += total; // Step 4
+    return finish(acc, buf, 0, bufLen);
   }
 
   /** Forgets all data, keeping the seed. */
   public void reset() {
-    throw new UnsupportedOperationException("not yet implemented");
+    // Step 1
+    acc1 = seed + PRIME64_1 + PRIME64_2;
+    acc2 = seed + PRIME64_2;
+    acc3 = seed;
+    acc4 = seed - PRIME64_1;
+    bufLen = 0;
+    total = 0;
   }
 }

@@ -1,0 +1,211 @@
+package dev.celer.lz4.jpountz;
+
+import static dev.celer.lz4.jpountz.JpountzBlockFormat.HEADER_LENGTH;
+import static dev.celer.lz4.jpountz.JpountzBlockFormat.MAX_BLOCK_SIZE;
+import static dev.celer.lz4.jpountz.JpountzBlockFormat.METHOD_LZ4;
+import static dev.celer.lz4.jpountz.JpountzBlockFormat.METHOD_RAW;
+import static dev.celer.lz4.jpountz.JpountzBlockFormat.MIN_BLOCK_SIZE;
+
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4Compressor;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Objects;
+import java.util.zip.Checksum;
+
+/**
+ * Writes lz4-java's {@code LZ4Block} stream format, byte for byte the layout of {@code
+ * net.jpountz.lz4.LZ4BlockOutputStream} in lz4-java 1.8.0, so that data written here reads back
+ * with lz4-java's {@code LZ4BlockInputStream} (and with {@link JpountzBlockInputStream}). The
+ * layout is described in the package documentation of this format's constants: a 21-byte header
+ * per block (magic {@code "LZ4Block"}, token, compressed and decompressed lengths, checksum), then
+ * the block's data; an empty block ends the stream.
+ *
+ * <p><b>This format is not compatible with the LZ4 Frame format</b>: the {@code lz4} command line
+ * tool and LZ4 frame readers cannot read it. Use it only to exchange data with systems that use
+ * lz4-java's block streams; otherwise prefer the LZ4 frame streams.
+ *
+ * <p>Data is buffered into blocks of {@code blockSize} bytes (64 KB by default, 64 B to 32 MB);
+ * each block is compressed on its own (blocks are independent) and stored uncompressed when LZ4
+ * does not make it smaller. The compressed bytes may differ from lz4-java's (another match finder),
+ * the format does not: both readers accept both.
+ *
+ * <p>{@link #flush()} writes the buffered data as a block only when the stream was created with
+ * {@code syncFlush = true} (as lz4-java does); otherwise buffered data becomes readable only at
+ * {@link #finish()} or {@link #close()}. {@code close()} writes the end-of-stream block and closes
+ * the underlying stream; a second {@code close()} does nothing; writing after {@code finish()} or
+ * {@code close()} throws an {@link IOException}.
+ *
+ * <p>Not thread-safe: use an instance from one thread at a time. It allocates two buffers at
+ * construction (the block and its compressed form) and nothing per block.
+ */
+public final class JpountzBlockOutputStream extends FilterOutputStream {
+
+  /** The default block size, 64 KB, as lz4-java's. */
+  public static final int DEFAULT_BLOCK_SIZE = 1 << 16;
+
+  private final int blockSize;
+  private final int token0;
+  private final Lz4Compressor compressor;
+  private final Checksum checksum;
+  private final boolean syncFlush;
+  private final byte[] buffer;
+  private final byte[] compressed;
+  private int buffered;
+  private boolean finished;
+  private boolean closed;
+
+  /** A stream of 64 KB blocks, fast compressor, default checksum, no sync flush. */
+  public JpountzBlockOutputStream(OutputStream out) {
+    this(out, DEFAULT_BLOCK_SIZE);
+  }
+
+  /**
+   * @param blockSize the block size, 64 to 32 MB (33,554,432)
+   * @throws IllegalArgumentException when {@code blockSize} is out of range
+   */
+  public JpountzBlockOutputStream(OutputStream out, int blockSize) {
+    this(out, blockSize, Lz4.fastCompressor());
+  }
+
+  /**
+   * @param blockSize the block size, 64 to 32 MB
+   * @param compressor the block compressor, for example {@link Lz4#highCompressor(int)}
+   */
+  public JpountzBlockOutputStream(OutputStream out, int blockSize, Lz4Compressor compressor) {
+    this(out, blockSize, compressor, null, false);
+  }
+
+  /**
+   * @param out where the stream goes
+   * @param blockSize the block size, 64 to 32 MB
+   * @param compressor the block compressor
+   * @param checksum the checksum of each block's decompressed data, or {@code null} for the
+   *     default (XXH32 with seed {@code 0x9747b28c}, low 28 bits): readers must use the same one.
+   *     The stream owns it from now on (it calls {@code reset}, {@code update}, {@code getValue}).
+   * @param syncFlush whether {@link #flush()} writes buffered data as a block first
+   * @throws IllegalArgumentException when {@code blockSize} is out of range
+   */
+  public JpountzBlockOutputStream(
+      OutputStream out, int blockSize, Lz4Compressor compressor, Checksum checksum, boolean syncFlush) {
+    super(Objects.requireNonNull(out, "out"));
+    if (blockSize < MIN_BLOCK_SIZE || blockSize > MAX_BLOCK_SIZE) {
+      throw new IllegalArgumentException(
+          "blockSize must be in " + MIN_BLOCK_SIZE + ".." + MAX_BLOCK_SIZE + ", got " + blockSize);
+    }
+    this.blockSize = blockSize;
+    this.token0 = JpountzBlockFormat.levelOf(blockSize);
+    this.compressor = Objects.requireNonNull(compressor, "compressor");
+    this.checksum = checksum;
+    this.syncFlush = syncFlush;
+    this.buffer = new byte[blockSize];
+    // LZ4 output is kept only when smaller than the input, so blockSize bytes always suffice.
+    this.compressed = new byte[HEADER_LENGTH + blockSize];
+  }
+
+  @Override
+  public void write(int b) throws IOException {
+    ensureOpen();
+    if (buffered == blockSize) {
+      writeBlock();
+    }
+    buffer[buffered++] = (byte) b;
+  }
+
+  @Override
+  public void write(byte[] b, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, b.length);
+    ensureOpen();
+    while (len > 0) {
+      if (buffered == blockSize) {
+        writeBlock();
+      }
+      int n = Math.min(len, blockSize - buffered);
+      System.arraycopy(b, off, buffer, buffered, n);
+      buffered += n;
+      off += n;
+      len -= n;
+    }
+  }
+
+  /**
+   * Flushes the underlying stream; when this stream was created with {@code syncFlush = true},
+   * first writes the buffered data as a block, so that everything written so far is readable.
+   */
+  @Override
+  public void flush() throws IOException {
+    if (syncFlush && !finished) {
+      writeBlock();
+    }
+    out.flush();
+  }
+
+  /**
+   * Writes the buffered data and the end-of-stream block, and flushes, without closing the
+   * underlying stream. Afterwards, writing fails; {@code finish()} again does nothing.
+   */
+  public void finish() throws IOException {
+    if (finished) {
+      return;
+    }
+    writeBlock();
+    JpountzBlockFormat.writeHeader(compressed, METHOD_RAW | token0, 0, 0, 0);
+    out.write(compressed, 0, HEADER_LENGTH);
+    finished = true;
+    out.flush();
+  }
+
+  /** {@link #finish() Finishes} the stream and closes the underlying stream; again, does nothing. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      finish();
+    } finally {
+      out.close();
+    }
+  }
+
+  private void ensureOpen() throws IOException {
+    if (finished) {
+      throw new IOException("JpountzBlockOutputStream is already " + (closed ? "closed" : "finished"));
+    }
+  }
+
+  /** Writes the buffered bytes, if any, as one block: LZ4 when it shrinks them, else RAW. */
+  private void writeBlock() throws IOException {
+    int n = buffered;
+    if (n == 0) {
+      return;
+    }
+    int check;
+    if (checksum == null) {
+      check = JpountzBlockFormat.defaultChecksum(buffer, 0, n);
+    } else {
+      checksum.reset();
+      checksum.update(buffer, 0, n);
+      check = (int) checksum.getValue();
+    }
+    // Keep LZ4 output only if strictly smaller than the input, as lz4-java does.
+    int clen = n > 1 ? compressor.tryCompress(buffer, 0, n, compressed, HEADER_LENGTH, n - 1) : -1;
+    int method = METHOD_LZ4;
+    if (clen < 0) {
+      method = METHOD_RAW;
+      clen = n;
+      System.arraycopy(buffer, 0, compressed, HEADER_LENGTH, n);
+    }
+    JpountzBlockFormat.writeHeader(compressed, method | token0, clen, n, check);
+    // The buffer is considered consumed only once the block is out: a failed write leaves it.
+    out.write(compressed, 0, HEADER_LENGTH + clen);
+    buffered = 0;
+  }
+
+  @Override
+  public String toString() {
+    return "JpountzBlockOutputStream(blockSize=" + blockSize + ", compressor=" + compressor + ")";
+  }
+}
