@@ -54,7 +54,7 @@ public final class Lz4 {
    * @return an HC compressor
    */
   public static Lz4Compressor highCompressor(int level) {
-    throw new UnsupportedOperationException("not yet implemented");
+    return Lz4HighCompressor.forLevel(level);
   }
 
   /** @return the safe decompressor (stateless, shared) */

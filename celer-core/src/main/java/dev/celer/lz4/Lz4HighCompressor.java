@@ -1,0 +1,376 @@
+package dev.celer.lz4;
+
+import static dev.celer.lz4.Lz4Constants.LAST_LITERALS;
+import static dev.celer.lz4.Lz4Constants.MF_LIMIT;
+import static dev.celer.lz4.Lz4Constants.MIN_LENGTH;
+import static dev.celer.lz4.Lz4Constants.MIN_MATCH;
+import static dev.celer.lz4.Lz4Constants.ML_MASK;
+
+/**
+ * The LZ4 HC (high compression) compressor, levels 1 to 12, after the C library's {@code
+ * lib/lz4hc.c} (lz4 v1.9.4): same level table, same match search and same parsing decisions, so
+ * the output is (nearly) as small as {@code lz4 -N}. Output is plain LZ4 block format that any
+ * decoder reads; only the search for matches is slower than the fast compressor's.
+ *
+ * <ul>
+ *   <li>Levels 1–9: greedy parsing with a look-ahead of up to two overlapping matches ({@code
+ *       LZ4HC_compress_hashChain}), searching hash chains to a depth that doubles per level.
+ *   <li>Levels 10–12: optimal parsing ({@code LZ4HC_compress_optimal}): the cheapest path in
+ *       output bytes through all literal/match choices over a window of up to 4096 positions.
+ * </ul>
+ *
+ * <p>Instances are immutable and <b>thread-safe</b>. The working state (hash head table of 128 KB,
+ * chain table of 128 KB, and for levels 10–12 the 64 KB of the optimal parser) is cached per
+ * thread and shared by all levels, so a steady-state call allocates nothing.
+ */
+final class Lz4HighCompressor extends Lz4Compressor {
+
+  /** {@code LZ4HC_CLEVEL_DEFAULT}. */
+  static final int DEFAULT_LEVEL = 9;
+
+  /** {@code LZ4HC_CLEVEL_MAX}. */
+  static final int MAX_LEVEL = 12;
+
+  /**
+   * {@code OPTIMAL_ML}: the longest match whose length still fits in the token alone (18). The
+   * chain parser trims an overlapped first match to this length, if that does not cost bytes.
+   */
+  private static final int OPTIMAL_ML = (ML_MASK - 1) + MIN_MATCH;
+
+  /** The level table ({@code k_clTable}/{@code clTable} in lz4hc.c v1.9.4), index = level. */
+  private static final Level[] LEVELS = {
+    null, // 0: callers clamp to the default
+    new Level(false, 2, 16), // 1
+    new Level(false, 2, 16), // 2
+    new Level(false, 4, 16), // 3
+    new Level(false, 8, 16), // 4
+    new Level(false, 16, 16), // 5
+    new Level(false, 32, 16), // 6
+    new Level(false, 64, 16), // 7
+    new Level(false, 128, 16), // 8
+    new Level(false, 256, 16), // 9
+    new Level(true, 96, 64), // 10
+    new Level(true, 512, 128), // 11
+    new Level(true, 16384, Lz4HcOptimalParser.OPT_NUM), // 12
+  };
+
+  /**
+   * One row of the level table.
+   *
+   * @param optimal optimal parsing ({@code lz4opt}) rather than the chain parser ({@code lz4hc})
+   * @param nbSearches how many chain candidates a search looks at
+   * @param targetLength (optimal parsing) a match at least this long is taken without more search
+   */
+  private record Level(boolean optimal, int nbSearches, int targetLength) {}
+
+  /** Per-thread working state, shared by all levels. */
+  private static final class Workspace {
+    final Lz4HcMatchFinder finder = new Lz4HcMatchFinder();
+    Lz4HcOptimalParser optimal; // created on first use of levels 10-12
+  }
+
+  private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
+
+  private final int level;
+  private final Level params;
+
+  /** @param level 1..12, already clamped */
+  Lz4HighCompressor(int level) {
+    if (level < 1 || level > MAX_LEVEL) {
+      throw new IllegalArgumentException("HC level out of range 1.." + MAX_LEVEL + ": " + level);
+    }
+    this.level = level;
+    this.params = LEVELS[level];
+  }
+
+  /** One shared instance per level 1..12 (index 0 unused): they are immutable. */
+  private static final Lz4HighCompressor[] INSTANCES = new Lz4HighCompressor[MAX_LEVEL + 1];
+
+  static {
+    for (int level = 1; level <= MAX_LEVEL; level++) {
+      INSTANCES[level] = new Lz4HighCompressor(level);
+    }
+  }
+
+  /** @return the shared compressor of {@code level}, clamped by {@link #clampLevel} */
+  static Lz4HighCompressor forLevel(int level) {
+    return INSTANCES[clampLevel(level)];
+  }
+
+  /** Maps any int to a level as {@code LZ4_compress_HC} does: below 1 the default 9, above 12 is 12. */
+  static int clampLevel(int level) {
+    return level < 1 ? DEFAULT_LEVEL : Math.min(level, MAX_LEVEL);
+  }
+
+  /** @return the compression level, 1..12 */
+  int level() {
+    return level;
+  }
+
+  @Override
+  public String toString() {
+    return "Lz4HighCompressor[level=" + level + "]";
+  }
+
+  // ---- TEMPORARY (branch hc only): the public entry points until branch `block` makes them
+  // concrete in Lz4Compressor; delete this section when merging `block`.
+  @Override
+  public int compress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
+    int n = tryCompress(src, srcOff, srcLen, dst, dstOff, maxDstLen);
+    if (n < 0) {
+      throw new Lz4Exception("output does not fit in " + maxDstLen + " bytes");
+    }
+    return n;
+  }
+
+  @Override
+  public int tryCompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
+    java.util.Objects.checkFromIndexSize(srcOff, srcLen, src.length);
+    java.util.Objects.checkFromIndexSize(dstOff, maxDstLen, dst.length);
+    return compressBlock(src, srcOff, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
+  }
+
+  @Override
+  public byte[] compress(byte[] src) {
+    byte[] out = new byte[Lz4.maxCompressedLength(src.length)];
+    return java.util.Arrays.copyOf(out, compress(src, 0, src.length, out, 0, out.length));
+  }
+
+  @Override
+  public int compress(java.nio.ByteBuffer src, java.nio.ByteBuffer dst) {
+    throw new UnsupportedOperationException("TEMPORARY");
+  }
+
+  @Override
+  public int tryCompress(java.nio.ByteBuffer src, java.nio.ByteBuffer dst) {
+    throw new UnsupportedOperationException("TEMPORARY");
+  }
+  // ---- end TEMPORARY
+
+  @Override
+  int compressBlock(
+      Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    assert histStart <= srcOff && srcOff - histStart <= Lz4Constants.WINDOW_SIZE && srcOff <= srcEnd;
+    if (srcEnd - srcOff < MIN_LENGTH) {
+      // too short for any match ("End of block conditions"): all literals
+      int d = Lz4SequenceWriter.writeLastLiterals(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit);
+      return d < 0 ? -1 : d - dstOff;
+    }
+    Workspace ws = WORKSPACE.get();
+    Lz4HcMatchFinder finder = ws.finder;
+    finder.reset(base, histStart, srcEnd);
+    try {
+      int d;
+      if (params.optimal) {
+        Lz4HcOptimalParser parser = ws.optimal;
+        if (parser == null) {
+          parser = ws.optimal = new Lz4HcOptimalParser();
+        }
+        d = parser.compress(finder, base, srcOff, srcEnd, dst, dstOff, dstLimit,
+            params.nbSearches, params.targetLength, level == MAX_LEVEL);
+      } else {
+        d = compressHashChain(finder, base, srcOff, srcEnd, dst, dstOff, dstLimit, params.nbSearches);
+      }
+      return d < 0 ? -1 : d - dstOff;
+    } finally {
+      finder.release();
+    }
+  }
+
+  /**
+   * The parser of levels 1–9 ({@code LZ4HC_compress_hashChain}). At each position it takes the
+   * longest match {@code M1}, then looks for a longer match {@code M2} that starts inside {@code
+   * M1}, and then for {@code M3} inside {@code M2}. Overlapping matches are trimmed so that the
+   * earlier one ends where the later starts (or dropped when too little of them would remain),
+   * and a match is written only once no longer one overlaps it.
+   *
+   * @return the output position after the block, or -1 when it does not fit before {@code dstLimit}
+   */
+  private static int compressHashChain(
+      Lz4HcMatchFinder mf,
+      Object base,
+      int srcOff,
+      int srcEnd,
+      Object dst,
+      int d,
+      int dstLimit,
+      int maxAttempts) {
+    final boolean patternAnalysis = maxAttempts > 128; // level 9
+    final int mflimit = srcEnd - MF_LIMIT;
+    final int matchlimit = srcEnd - LAST_LITERALS;
+    int ip = srcOff;
+    int anchor = srcOff;
+
+    // M0 = the first match as found (kept in case trimming skips too far), M1 = ip/ref/ml,
+    // M2 = start2/ref2/ml2, M3 = start3/ref3/ml3; "ref" values are window positions
+    int ml;
+    int ref;
+    int start0;
+    int ref0;
+    int ml0;
+    int start2;
+    int ref2;
+    int ml2;
+    int start3 = 0;
+    int ref3 = 0;
+    int ml3;
+
+    outer:
+    while (ip <= mflimit) {
+      ml = mf.findBestMatch(ip, matchlimit, maxAttempts, patternAnalysis);
+      if (ml < MIN_MATCH) {
+        ip++;
+        continue;
+      }
+      ref = mf.matchPos;
+      start0 = ip;
+      ref0 = ref;
+      ml0 = ml;
+
+      search2:
+      while (true) {
+        if (ip + ml <= mflimit) {
+          ml2 = mf.findWiderMatch(ip + ml - 2, ip, matchlimit, ml, maxAttempts, patternAnalysis, false);
+          start2 = mf.startPos;
+          ref2 = mf.matchPos;
+        } else {
+          ml2 = ml;
+          start2 = ref2 = 0;
+        }
+        if (ml2 == ml) { // no longer match: write M1
+          d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref, ml, dst, d, dstLimit);
+          if (d < 0) {
+            return -1;
+          }
+          ip += ml;
+          anchor = ip;
+          continue outer;
+        }
+
+        if (start0 < ip && start2 < ip + ml0) {
+          // M1 was replaced before, but M2 starts within the original: restore it
+          ip = start0;
+          ref = ref0;
+          ml = ml0;
+        }
+        if (start2 - ip < 3) { // M1 too short before M2 starts: drop it
+          ml = ml2;
+          ip = start2;
+          ref = ref2;
+          continue search2;
+        }
+
+        while (true) { // "search3": M1 before M2, ml2 > ml, start2 >= ip + 3
+          if (start2 - ip < OPTIMAL_ML) {
+            // let M1 keep up to OPTIMAL_ML bytes (still fits the token) by cutting M2's head,
+            // as long as M2 keeps at least MIN_MATCH bytes
+            int newMl = Math.min(ml, OPTIMAL_ML);
+            if (ip + newMl > start2 + ml2 - MIN_MATCH) {
+              newMl = (start2 - ip) + ml2 - MIN_MATCH;
+            }
+            int correction = newMl - (start2 - ip);
+            if (correction > 0) {
+              start2 += correction;
+              ref2 += correction;
+              ml2 -= correction;
+            }
+          }
+
+          if (start2 + ml2 <= mflimit) {
+            ml3 = mf.findWiderMatch(start2 + ml2 - 3, start2, matchlimit, ml2, maxAttempts, patternAnalysis, false);
+            start3 = mf.startPos;
+            ref3 = mf.matchPos;
+          } else {
+            ml3 = ml2;
+          }
+
+          if (ml3 == ml2) { // no better M3: write M1 (cut where M2 starts) and M2
+            if (start2 < ip + ml) {
+              ml = start2 - ip;
+            }
+            d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref, ml, dst, d, dstLimit);
+            if (d < 0) {
+              return -1;
+            }
+            anchor = ip + ml;
+            ip = start2;
+            d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref2, ml2, dst, d, dstLimit);
+            if (d < 0) {
+              return -1;
+            }
+            ip += ml2;
+            anchor = ip;
+            continue outer;
+          }
+
+          if (start3 < ip + ml + 3) { // not enough room for M2 between M1 and M3: drop M2
+            if (start3 >= ip + ml) {
+              // M1 can be written now; M3 becomes the new M1, what is left of M2 the fallback M0
+              if (start2 < ip + ml) {
+                int correction = ip + ml - start2;
+                start2 += correction;
+                ref2 += correction;
+                ml2 -= correction;
+                if (ml2 < MIN_MATCH) {
+                  start2 = start3;
+                  ref2 = ref3;
+                  ml2 = ml3;
+                }
+              }
+              d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref, ml, dst, d, dstLimit);
+              if (d < 0) {
+                return -1;
+              }
+              anchor = ip + ml;
+              ip = start3;
+              ref = ref3;
+              ml = ml3;
+              start0 = start2;
+              ref0 = ref2;
+              ml0 = ml2;
+              continue search2;
+            }
+            // M3 overlaps M1: it replaces M2
+            start2 = start3;
+            ref2 = ref3;
+            ml2 = ml3;
+            continue;
+          }
+
+          // three ascending matches: M1 can be written, cut so that it ends where M2 starts
+          if (start2 < ip + ml) {
+            if (start2 - ip < OPTIMAL_ML) {
+              if (ml > OPTIMAL_ML) {
+                ml = OPTIMAL_ML;
+              }
+              if (ip + ml > start2 + ml2 - MIN_MATCH) {
+                ml = (start2 - ip) + ml2 - MIN_MATCH;
+              }
+              int correction = ml - (start2 - ip);
+              if (correction > 0) {
+                start2 += correction;
+                ref2 += correction;
+                ml2 -= correction;
+              }
+            } else {
+              ml = start2 - ip;
+            }
+          }
+          d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref, ml, dst, d, dstLimit);
+          if (d < 0) {
+            return -1;
+          }
+          anchor = ip + ml;
+          // M2 becomes M1, M3 becomes M2; look for a new M3
+          ip = start2;
+          ref = ref2;
+          ml = ml2;
+          start2 = start3;
+          ref2 = ref3;
+          ml2 = ml3;
+        }
+      }
+    }
+    return Lz4SequenceWriter.writeLastLiterals(base, anchor, srcEnd - anchor, dst, d, dstLimit);
+  }
+}

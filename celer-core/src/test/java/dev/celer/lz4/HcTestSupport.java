@@ -1,0 +1,190 @@
+package dev.celer.lz4;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import net.jpountz.xxhash.XXHashFactory;
+
+/**
+ * Test helpers for the HC compressor: the corpus, the {@code lz4} command line tool, and a minimal
+ * LZ4 frame writer/reader ({@code doc/lz4_Frame_format.md} v1.6.x) that does not depend on
+ * Celer's own frame code or XXH32.
+ */
+final class HcTestSupport {
+  private HcTestSupport() {}
+
+  static final int BLOCK_64K = 64 * 1024;
+  static final int BLOCK_4M = 4 * 1024 * 1024;
+
+  /** The corpus folder: system property {@code celer.corpus}, else {@code ../shared/corpus}. */
+  static Path corpusDir() {
+    String p = System.getProperty("celer.corpus");
+    Path dir = p != null ? Paths.get(p) : null;
+    if (dir == null || !Files.isDirectory(dir)) {
+      // running from the module folder or from the repository root
+      for (String candidate : new String[] {"../../shared/corpus", "../shared/corpus"}) {
+        if (Files.isDirectory(Paths.get(candidate))) {
+          return Paths.get(candidate);
+        }
+      }
+    }
+    return dir;
+  }
+
+  /** Every corpus file except the {@code *.md} notes, sorted by name. */
+  static List<Path> corpusFiles() {
+    try (Stream<Path> s = Files.list(corpusDir())) {
+      return s.filter(f -> !f.getFileName().toString().endsWith(".md")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static byte[] read(Path f) {
+    try {
+      return Files.readAllBytes(f);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Runs {@code lz4} with {@code args}, feeding {@code stdin}; returns stdout, fails on exit != 0. */
+  static byte[] runLz4(byte[] stdin, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add("lz4");
+    cmd.addAll(List.of(args));
+    try {
+      Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
+      try (var in = p.getOutputStream()) {
+        in.write(stdin);
+      }
+      byte[] result = out.join();
+      int rc = p.waitFor();
+      if (rc != 0) {
+        throw new AssertionError("lz4 " + String.join(" ", args) + " exited with " + rc);
+      }
+      return result;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  private static byte[] readAll(InputStream in) {
+    try {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Parses an LZ4 frame (one frame, no block checksums) and sums the stored sizes of its data
+   * blocks: for compressed blocks the compressed size, for blocks stored raw (high bit of the
+   * block size) their raw size. Block headers are not counted.
+   */
+  static long sumBlockSizes(byte[] frame) {
+    int p = 0;
+    if (le32(frame, p) != 0x184D2204) {
+      throw new AssertionError("not an LZ4 frame");
+    }
+    p += 4;
+    int flg = frame[p] & 0xFF;
+    if ((flg & 0x10) != 0) {
+      throw new AssertionError("block checksums not expected");
+    }
+    p += 2; // FLG, BD
+    if ((flg & 0x08) != 0) {
+      p += 8; // content size
+    }
+    if ((flg & 0x01) != 0) {
+      p += 4; // dictionary id
+    }
+    p++; // header checksum
+    long sum = 0;
+    while (true) {
+      int word = le32(frame, p);
+      p += 4;
+      if (word == 0) {
+        return sum;
+      }
+      int size = word & 0x7FFFFFFF;
+      sum += size;
+      p += size;
+    }
+  }
+
+  static int le32(byte[] b, int p) {
+    return (b[p] & 0xFF) | (b[p + 1] & 0xFF) << 8 | (b[p + 2] & 0xFF) << 16 | (b[p + 3] & 0xFF) << 24;
+  }
+
+  /**
+   * Builds a frame around blocks: FLG version 01, no checksums, independent or linked blocks; BD
+   * with the given block-size id (4 = 64 KB .. 7 = 4 MB); header checksum = second byte of XXH32
+   * of the descriptor, seed 0 (lz4-java's XXH32); each block as LE32 size (high bit = stored raw)
+   * and data; EndMark 0.
+   */
+  static byte[] frame(boolean independent, int blockSizeId, List<byte[]> blocks, List<Boolean> raw) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    writeLe32(out, 0x184D2204);
+    byte[] descriptor = {(byte) (independent ? 0x60 : 0x40), (byte) (blockSizeId << 4)};
+    out.write(descriptor, 0, 2);
+    int hc = XXHashFactory.safeInstance().hash32().hash(descriptor, 0, 2, 0);
+    out.write((hc >>> 8) & 0xFF);
+    for (int i = 0; i < blocks.size(); i++) {
+      byte[] b = blocks.get(i);
+      writeLe32(out, b.length | (raw.get(i) ? 0x80000000 : 0));
+      out.write(b, 0, b.length);
+    }
+    writeLe32(out, 0);
+    return out.toByteArray();
+  }
+
+  private static void writeLe32(ByteArrayOutputStream out, int v) {
+    out.write(v);
+    out.write(v >>> 8);
+    out.write(v >>> 16);
+    out.write(v >>> 24);
+  }
+
+  /** Result of compressing a whole input in frame blocks with Celer. */
+  record Blocks(List<byte[]> data, List<Boolean> raw, long sum) {}
+
+  /**
+   * Compresses {@code src} in blocks of {@code blockSize} as an LZ4 frame writer does: each block
+   * into at most {@code blockSize - 1} bytes (as lz4frame.c asks the C compressor), stored raw when
+   * it does not fit; linked blocks get the previous 64 KB of input as history.
+   */
+  static Blocks compressBlocks(Lz4Compressor c, byte[] src, int blockSize, boolean linked) {
+    List<byte[]> data = new ArrayList<>();
+    List<Boolean> raw = new ArrayList<>();
+    long sum = 0;
+    byte[] dst = new byte[Lz4.maxCompressedLength(Math.min(blockSize, Math.max(src.length, 1)))];
+    for (int off = 0; off < src.length; off += blockSize) {
+      int len = Math.min(blockSize, src.length - off);
+      int hist = linked ? Math.max(0, off - 64 * 1024) : off;
+      int n = c.compressBlock(src, hist, off, off + len, dst, 0, len - 1);
+      if (n < 0) {
+        data.add(java.util.Arrays.copyOfRange(src, off, off + len));
+        raw.add(true);
+        sum += len;
+      } else {
+        data.add(java.util.Arrays.copyOf(dst, n));
+        raw.add(false);
+        sum += n;
+      }
+    }
+    return new Blocks(data, raw, sum);
+  }
+}
