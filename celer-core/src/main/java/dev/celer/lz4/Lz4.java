@@ -9,7 +9,8 @@ package dev.celer.lz4;
  * byte[] back = Lz4.decompressor().decompress(block, data.length);
  * }</pre>
  *
- * <p>All returned objects are thread-safe. This class has only static members.
+ * <p>Compressors and the decompressor are thread-safe; the stream compressor and decompressor for
+ * linked blocks are not (one per sequence). This class has only static members.
  */
 public final class Lz4 {
   private Lz4() {}
@@ -40,8 +41,13 @@ public final class Lz4 {
    * @return a fast compressor
    */
   public static Lz4Compressor fastCompressor(int acceleration) {
-    throw new UnsupportedOperationException("not yet implemented");
+    if (acceleration <= 1) {
+      return FAST_1;
+    }
+    return new Lz4FastCompressor(acceleration);
   }
+
+  private static final Lz4Compressor FAST_1 = new Lz4FastCompressor(1);
 
   /** @return the high-compression compressor at its default level, 9 */
   public static Lz4Compressor highCompressor() {
@@ -57,8 +63,25 @@ public final class Lz4 {
     return Lz4HighCompressor.forLevel(level);
   }
 
+  /**
+   * @param compressor encodes each block (fast or HC)
+   * @return a new stream compressor for a sequence of linked blocks, starting without history (not
+   *     thread-safe; see {@link Lz4StreamCompressor})
+   */
+  public static Lz4StreamCompressor streamCompressor(Lz4Compressor compressor) {
+    return new Lz4StreamCompressor(compressor);
+  }
+
+  /**
+   * @return a new stream decompressor for a sequence of linked blocks, starting without history
+   *     (not thread-safe; see {@link Lz4StreamDecompressor})
+   */
+  public static Lz4StreamDecompressor streamDecompressor() {
+    return new Lz4StreamDecompressor();
+  }
+
   /** @return the safe decompressor (stateless, shared) */
   public static Lz4Decompressor decompressor() {
-    throw new UnsupportedOperationException("not yet implemented");
+    return Lz4SafeDecompressor.INSTANCE;
   }
 }

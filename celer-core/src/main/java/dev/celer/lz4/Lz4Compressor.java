@@ -1,6 +1,11 @@
 package dev.celer.lz4;
 
+import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
+
 import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Compresses data into the LZ4 block format ({@code doc/lz4_Block_format.md}).
@@ -8,55 +13,201 @@ import java.nio.ByteBuffer;
  * <p>Obtain one from {@link Lz4#fastCompressor()}, {@link Lz4#fastCompressor(int)} or {@link
  * Lz4#highCompressor(int)}. Instances are immutable and <b>thread-safe</b>: one instance may be
  * shared by any number of threads. Working state (the hash table) is cached per thread, so a
- * steady-state call allocates nothing.
+ * steady-state call allocates nothing (exceptions: {@link #compress(byte[])}, which returns a new
+ * array, and dictionary compression with a separate dictionary, see below).
  *
  * <p>A compressed block can be decoded only by a decoder that knows its compressed length, and
  * an upper bound of its decompressed length; see {@link Lz4Decompressor}. Output never exceeds
  * {@link Lz4#maxCompressedLength(int)} bytes.
+ *
+ * <h2>Dictionaries and linked blocks</h2>
+ *
+ * The overloads that take {@code (byte[] dict, int dictOff, int dictLen)} compress a block that may
+ * reference the dictionary, as {@code LZ4_compress_fast_continue} after {@code LZ4_loadDict} does;
+ * decode it with the same dictionary ({@link Lz4Decompressor#decompress(byte[], int, int, byte[],
+ * int, int, byte[], int, int)}). Only the last 64 KB of a dictionary count. When {@code dict} is
+ * {@code src} itself and ends exactly where the input starts ({@code dictOff + dictLen == srcOff}),
+ * the dictionary is a <i>prefix</i> and is used in place: this is how linked blocks are written
+ * from one window buffer, with no copying:
+ *
+ * <pre>{@code
+ * // window[0, histLen) holds the previous data, window[histLen, histLen + n) the next block
+ * int w = c.compress(window, histLen, n, out, 0, out.length, window, 0, histLen);
+ * }</pre>
+ *
+ * Otherwise the last 64 KB of the dictionary and the input are copied, side by side, into a
+ * per-thread work buffer (kept between calls up to {@value #MAX_CACHED_WORK} bytes; larger
+ * inputs allocate a temporary one). For a sequence of linked blocks, {@link Lz4StreamCompressor}
+ * keeps track of the history for you.
  */
 public abstract class Lz4Compressor {
   Lz4Compressor() {}
+
+  /** The largest per-thread work buffer kept for dictionary compression between calls. */
+  static final int MAX_CACHED_WORK = 4 * 1024 * 1024 + WINDOW_SIZE;
+
+  private static final ThreadLocal<byte[][]> WORK = ThreadLocal.withInitial(() -> new byte[1][]);
 
   /**
    * Compresses {@code src[srcOff, srcOff+srcLen)} into {@code dst} starting at {@code dstOff}.
    *
    * @return the number of bytes written to {@code dst}
-   * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes
+   * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes (a {@code
+   *     maxDstLen} of {@link Lz4#maxCompressedLength(int)} always suffices)
    * @throws IndexOutOfBoundsException when a range lies outside its array
    */
-  public abstract int compress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen);
+  public final int compress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
+    return orThrow(tryCompress(src, srcOff, srcLen, dst, dstOff, maxDstLen), srcLen, maxDstLen);
+  }
 
   /**
    * "Compress or reject": like {@link #compress(byte[], int, int, byte[], int, int)}, but returns
-   * {@code -1} instead of throwing when the output would not fit, giving up as soon as it knows.
-   * Bytes of {@code dst} within the range may have been overwritten when it gives up.
+   * {@code -1} instead of throwing when the output would not fit, giving up as soon as a sequence
+   * would cross the limit. Bytes of {@code dst} within the range may have been overwritten when it
+   * gives up; nothing at or beyond {@code dstOff + maxDstLen} is ever written.
    *
    * @return the number of bytes written, or {@code -1} when the block does not fit
+   * @throws IndexOutOfBoundsException when a range lies outside its array
    */
-  public abstract int tryCompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen);
+  public final int tryCompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
+    checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
+    return compressBlock(src, srcOff, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
+  }
 
   /**
    * Compresses all of {@code src} into a new array of exactly the compressed length. Allocates
    * the result (and a scratch buffer of {@link Lz4#maxCompressedLength(int)} bytes).
    */
-  public abstract byte[] compress(byte[] src);
+  public final byte[] compress(byte[] src) {
+    byte[] out = new byte[Lz4.maxCompressedLength(src.length)];
+    int n = compress(src, 0, src.length, out, 0, out.length);
+    return Arrays.copyOf(out, n);
+  }
 
   /**
    * Compresses the remaining bytes of {@code src} (position to limit) into {@code dst} at its
    * position. On return {@code src}'s position is at its limit and {@code dst}'s position is
    * advanced by the number of bytes written. Heap and direct buffers are both accepted; neither
-   * buffer's byte order matters.
+   * buffer's byte order matters, and their limits are not changed.
    *
    * @return the number of bytes written
    * @throws Lz4Exception when the output does not fit in {@code dst.remaining()}; positions are then unchanged
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
    */
-  public abstract int compress(ByteBuffer src, ByteBuffer dst);
+  public final int compress(ByteBuffer src, ByteBuffer dst) {
+    return orThrow(tryCompress(src, dst), src.remaining(), dst.remaining());
+  }
 
   /**
    * "Compress or reject" for buffers: as {@link #compress(ByteBuffer, ByteBuffer)}, but returns
    * {@code -1} (and leaves both positions unchanged) when the output does not fit.
+   *
+   * @return the number of bytes written, or {@code -1}
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
    */
-  public abstract int tryCompress(ByteBuffer src, ByteBuffer dst);
+  public final int tryCompress(ByteBuffer src, ByteBuffer dst) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int srcLen = src.remaining();
+    checkInputSize(srcLen);
+    Object s = src.hasArray() ? src.array() : src;
+    int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
+    Object d = dst.hasArray() ? dst.array() : dst;
+    int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    int n = compressBlock(s, so, so, so + srcLen, d, d0, d0 + dst.remaining());
+    if (n >= 0) {
+      src.position(src.limit());
+      dst.position(dst.position() + n);
+    }
+    return n;
+  }
+
+  /**
+   * Compresses a block that may reference a dictionary (the last 64 KB of {@code dict[dictOff,
+   * dictOff+dictLen)}); see the class description for the zero-copy prefix case.
+   *
+   * @return the number of bytes written
+   * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes
+   * @throws IndexOutOfBoundsException when a range lies outside its array
+   */
+  public final int compress(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen, byte[] dict, int dictOff, int dictLen) {
+    return orThrow(tryCompress(src, srcOff, srcLen, dst, dstOff, maxDstLen, dict, dictOff, dictLen), srcLen, maxDstLen);
+  }
+
+  /**
+   * "Compress or reject" with a dictionary: as {@link #compress(byte[], int, int, byte[], int, int,
+   * byte[], int, int)}, but returns {@code -1} when the output would not fit.
+   *
+   * @return the number of bytes written, or {@code -1}
+   */
+  public final int tryCompress(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen, byte[] dict, int dictOff, int dictLen) {
+    checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
+    Objects.checkFromIndexSize(dictOff, dictLen, dict.length);
+    int hist = Math.min(dictLen, WINDOW_SIZE);
+    if (dict == src && dictOff + dictLen == srcOff) {
+      return compressBlock(src, srcOff - hist, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
+    }
+    byte[] work = workBuffer(hist + srcLen);
+    System.arraycopy(dict, dictOff + dictLen - hist, work, 0, hist);
+    System.arraycopy(src, srcOff, work, hist, srcLen);
+    return compressBlock(work, 0, hist, hist + srcLen, dst, dstOff, dstOff + maxDstLen);
+  }
+
+  /**
+   * Destination-size mode ({@code LZ4_compress_destSize}): compresses as much of {@code src[srcOff,
+   * srcOff+srcLen)} as fits into exactly {@code dstLen} bytes at {@code dst[dstOff]}, for
+   * fixed-size pages. The output is one complete block that decodes to the first {@code
+   * srcConsumed[0]} input bytes. It fills the page to within a few bytes whenever the input is long
+   * enough. Allocates nothing.
+   *
+   * <pre>{@code
+   * int[] consumed = new int[1];           // reusable
+   * int w = c.compressDestSize(data, off, len, page, 0, page.length, consumed);
+   * off += consumed[0]; len -= consumed[0];
+   * }</pre>
+   *
+   * @param srcConsumed an array of at least one element; {@code srcConsumed[0]} receives the
+   *     number of input bytes the block holds
+   * @return the number of bytes written, {@code 0..dstLen}
+   * @throws UnsupportedOperationException when this compressor has no destination-size mode (the
+   *     fast compressors have it)
+   */
+  public final int compressDestSize(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen, int[] srcConsumed) {
+    checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, dstLen);
+    Objects.checkIndex(0, srcConsumed.length);
+    return compressBlockDestSize(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + dstLen, srcConsumed);
+  }
+
+  /**
+   * Destination-size mode for buffers: compresses as much of {@code src}'s remaining bytes as fits
+   * into {@code dst.remaining()} bytes. {@code src}'s position advances by the input consumed,
+   * {@code dst}'s by the bytes written. Allocates nothing.
+   *
+   * @return the number of bytes written
+   * @see #compressDestSize(byte[], int, int, byte[], int, int, int[])
+   */
+  public final int compressDestSize(ByteBuffer src, ByteBuffer dst) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int srcLen = src.remaining();
+    checkInputSize(srcLen);
+    Object s = src.hasArray() ? src.array() : src;
+    int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
+    Object d = dst.hasArray() ? dst.array() : dst;
+    int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    int[] consumed = CONSUMED.get();
+    int n = compressBlockDestSize(s, so, so + srcLen, d, d0, d0 + dst.remaining(), consumed);
+    src.position(src.position() + consumed[0]);
+    dst.position(dst.position() + n);
+    return n;
+  }
+
+  private static final ThreadLocal<int[]> CONSUMED = ThreadLocal.withInitial(() -> new int[1]);
 
   /**
    * The hook every compressor implements; the public methods check arguments, unwrap buffers,
@@ -72,4 +223,52 @@ public abstract class Lz4Compressor {
    *     writes at or beyond {@code dstLimit}
    */
   abstract int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit);
+
+  /**
+   * The destination-size hook: compresses as much of {@code base[srcOff, srcEnd)} (no history) as
+   * fits into {@code dst[dstOff, dstLimit)}, storing the input consumed in {@code consumed[0]}.
+   *
+   * @return the number of bytes written
+   */
+  int compressBlockDestSize(Object base, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit, int[] consumed) {
+    throw new UnsupportedOperationException(this + " has no destination-size mode");
+  }
+
+  /** A per-thread scratch buffer of at least {@code size} bytes (see the class description). */
+  static byte[] workBuffer(int size) {
+    if (size > MAX_CACHED_WORK) {
+      return new byte[size];
+    }
+    byte[][] holder = WORK.get();
+    byte[] w = holder[0];
+    if (w == null || w.length < size) {
+      // grow in steps so that slowly growing inputs do not reallocate each time
+      w = new byte[Math.min(MAX_CACHED_WORK, Math.max(size, w == null ? 0 : w.length * 2))];
+      holder[0] = w;
+    }
+    return w;
+  }
+
+  static void checkRanges(int srcCap, int srcOff, int srcLen, int dstCap, int dstOff, int dstLen) {
+    Objects.checkFromIndexSize(srcOff, srcLen, srcCap);
+    Objects.checkFromIndexSize(dstOff, dstLen, dstCap);
+    checkInputSize(srcLen);
+  }
+
+  static void checkInputSize(int srcLen) {
+    if (srcLen > Lz4.MAX_INPUT_SIZE) {
+      throw new IllegalArgumentException(
+          "input of " + srcLen + " bytes is over the LZ4 block limit of " + Lz4.MAX_INPUT_SIZE + " bytes");
+    }
+  }
+
+  private static int orThrow(int n, int srcLen, int maxDstLen) {
+    if (n < 0) {
+      throw new Lz4Exception(
+          "compressed block does not fit in " + maxDstLen + " bytes (input " + srcLen
+              + " bytes; Lz4.maxCompressedLength(" + srcLen + ") = " + Lz4.maxCompressedLength(srcLen)
+              + " always fits)");
+    }
+    return n;
+  }
 }

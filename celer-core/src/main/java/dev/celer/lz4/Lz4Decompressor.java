@@ -1,15 +1,38 @@
 package dev.celer.lz4;
 
+import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
+
 import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.util.Objects;
 
 /**
  * Decodes the LZ4 block format ({@code doc/lz4_Block_format.md}) safely: every length and offset
  * in the input is checked, so malformed or hostile input gives an {@link Lz4Exception} that says
- * what is wrong and at which input offset, never an out-of-bounds access, a hang, or output bytes
- * that this call did not write.
+ * what is wrong and at which input offset (counted from the start of the block), never an
+ * out-of-bounds access, a hang, or output bytes that this call did not write.
  *
  * <p>Obtain one from {@link Lz4#decompressor()}. Instances are stateless and <b>thread-safe</b>;
- * calls allocate nothing except where documented.
+ * calls allocate nothing except {@link #decompress(byte[], int)}, which returns a new array.
+ *
+ * <p>The destination range ({@code dst[dstOff, dstOff+maxDstLen)}) is scratch space: besides the
+ * reported output, bytes after it within the range may be overwritten (the decoder copies in
+ * 8-byte steps where the range leaves room). Nothing outside the range is written.
+ *
+ * <h2>Dictionaries and linked blocks</h2>
+ *
+ * A block compressed with a dictionary (see {@link Lz4Compressor}) decodes with the overloads that
+ * take {@code (byte[] dict, int dictOff, int dictLen)}; only the last 64 KB of the dictionary
+ * count. When {@code dict} is {@code dst} itself and ends exactly at {@code dstOff}, it is the
+ * <i>prefix</i> case: the previous output in one window buffer, read in place. Otherwise the
+ * dictionary is read where it is, without copying (it must not overlap the output range).
+ *
+ * <pre>{@code
+ * // window[0, histLen) holds the previously decoded data
+ * int n = d.decompress(block, 0, blockLen, window, histLen, window.length - histLen, window, 0, histLen);
+ * }</pre>
+ *
+ * For a sequence of linked blocks, {@link Lz4StreamDecompressor} tracks the history for you.
  */
 public abstract class Lz4Decompressor {
   Lz4Decompressor() {}
@@ -20,18 +43,53 @@ public abstract class Lz4Decompressor {
    *
    * @return the number of bytes written
    * @throws Lz4Exception when the block is malformed or its output exceeds {@code maxDstLen}
+   * @throws IndexOutOfBoundsException when a range lies outside its array
    */
-  public abstract int decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen);
+  public final int decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
+    Objects.checkFromIndexSize(srcOff, srcLen, src.length);
+    Objects.checkFromIndexSize(dstOff, maxDstLen, dst.length);
+    return decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen, dstOff, null, 0, 0, false);
+  }
+
+  /**
+   * Decodes a block that was compressed with a dictionary: matches may reach into the last 64 KB
+   * of {@code dict[dictOff, dictOff+dictLen)}. See the class description for the prefix case.
+   *
+   * @return the number of bytes written
+   * @throws Lz4Exception when the block is malformed or its output exceeds {@code maxDstLen}
+   * @throws IllegalArgumentException when a separate dictionary overlaps the output range
+   */
+  public final int decompress(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen, byte[] dict, int dictOff, int dictLen) {
+    return decodeWithDict(src, srcOff, srcLen, dst, dstOff, maxDstLen, dict, dictOff, dictLen, false);
+  }
 
   /**
    * Decodes only the first {@code targetLen} bytes of the block, reading no more input than
-   * needed for them: the way to read one record out of a larger compressed chunk. {@code dst}
-   * must have room for {@code targetLen} bytes at {@code dstOff}.
+   * needed for them: the way to read one record out of a larger compressed chunk ({@code
+   * LZ4_decompress_safe_partial}). {@code dst} must have room for {@code targetLen} bytes at {@code
+   * dstOff}. The input must hold at least the sequences that produce those bytes; the rest of the
+   * block is neither read nor checked.
    *
    * @return the number of bytes written: {@code targetLen}, or fewer when the block is shorter
    * @throws Lz4Exception when the part of the block it reads is malformed
    */
-  public abstract int decompressPartial(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int targetLen);
+  public final int decompressPartial(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int targetLen) {
+    Objects.checkFromIndexSize(srcOff, srcLen, src.length);
+    Objects.checkFromIndexSize(dstOff, targetLen, dst.length);
+    return decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + targetLen, dstOff, null, 0, 0, true);
+  }
+
+  /**
+   * Partial decoding ({@link #decompressPartial(byte[], int, int, byte[], int, int)}) of a block
+   * compressed with a dictionary.
+   *
+   * @return the number of bytes written: {@code targetLen}, or fewer when the block is shorter
+   */
+  public final int decompressPartial(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int targetLen, byte[] dict, int dictOff, int dictLen) {
+    return decodeWithDict(src, srcOff, srcLen, dst, dstOff, targetLen, dict, dictOff, dictLen, true);
+  }
 
   /**
    * Decodes the whole of {@code src} as one block that must decode to exactly {@code
@@ -39,16 +97,108 @@ public abstract class Lz4Decompressor {
    *
    * @return a new array of {@code originalLength} bytes
    * @throws Lz4Exception when the block is malformed or its length is not {@code originalLength}
+   * @throws IllegalArgumentException when {@code originalLength} is negative
    */
-  public abstract byte[] decompress(byte[] src, int originalLength);
+  public final byte[] decompress(byte[] src, int originalLength) {
+    if (originalLength < 0) {
+      throw new IllegalArgumentException("negative originalLength: " + originalLength);
+    }
+    byte[] out = new byte[originalLength];
+    int n = decompress(src, 0, src.length, out, 0, originalLength);
+    if (n != originalLength) {
+      throw new Lz4Exception("block decodes to " + n + " bytes, expected " + originalLength);
+    }
+    return out;
+  }
 
   /**
    * Decodes the remaining bytes of {@code src} (position to limit, one whole block) into {@code
    * dst} at its position, writing at most {@code dst.remaining()} bytes. On return {@code src}'s
    * position is at its limit and {@code dst}'s position is advanced by the bytes written. On an
-   * exception both positions are unchanged. Heap and direct buffers are both accepted.
+   * exception both positions are unchanged. Heap and direct buffers are both accepted; limits and
+   * byte orders are not changed.
    *
    * @return the number of bytes written
+   * @throws Lz4Exception when the block is malformed or its output exceeds {@code dst.remaining()}
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
    */
-  public abstract int decompress(ByteBuffer src, ByteBuffer dst);
+  public final int decompress(ByteBuffer src, ByteBuffer dst) {
+    return decodeBuffers(src, dst, dst.remaining(), false);
+  }
+
+  /**
+   * Partial decoding for buffers: decodes the first {@code targetLen} bytes of the block in {@code
+   * src}'s remaining bytes into {@code dst} at its position (which must have that much room). On
+   * return {@code src}'s position is at its limit and {@code dst}'s position is advanced by the
+   * bytes written; on an exception both are unchanged.
+   *
+   * @return the number of bytes written: {@code targetLen}, or fewer when the block is shorter
+   * @throws IndexOutOfBoundsException when {@code targetLen} exceeds {@code dst.remaining()}
+   */
+  public final int decompressPartial(ByteBuffer src, ByteBuffer dst, int targetLen) {
+    Objects.checkFromIndexSize(0, targetLen, dst.remaining());
+    return decodeBuffers(src, dst, targetLen, true);
+  }
+
+  private int decodeBuffers(ByteBuffer src, ByteBuffer dst, int room, boolean partial) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    Object s = src.hasArray() ? src.array() : src;
+    int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
+    Object d = dst.hasArray() ? dst.array() : dst;
+    int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    int n = decode(s, so, so + src.remaining(), d, d0, d0 + room, d0, null, 0, 0, partial);
+    src.position(src.limit());
+    dst.position(dst.position() + n);
+    return n;
+  }
+
+  private int decodeWithDict(
+      byte[] src,
+      int srcOff,
+      int srcLen,
+      byte[] dst,
+      int dstOff,
+      int dstLen,
+      byte[] dict,
+      int dictOff,
+      int dictLen,
+      boolean partial) {
+    Objects.checkFromIndexSize(srcOff, srcLen, src.length);
+    Objects.checkFromIndexSize(dstOff, dstLen, dst.length);
+    Objects.checkFromIndexSize(dictOff, dictLen, dict.length);
+    int hist = Math.min(dictLen, WINDOW_SIZE);
+    int histOff = dictOff + dictLen - hist;
+    if (dict == dst && dictOff + dictLen == dstOff) {
+      return decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + dstLen, histOff, null, 0, 0, partial);
+    }
+    if (dict == dst && histOff < dstOff + dstLen && dstOff < histOff + hist) {
+      throw new IllegalArgumentException(
+          "dictionary [" + histOff + ", " + (histOff + hist) + ") overlaps the output range [" + dstOff + ", "
+              + (dstOff + dstLen) + ")");
+    }
+    return decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + dstLen, dstOff, dict, histOff, hist, partial);
+  }
+
+  /**
+   * The decoder hook: decodes {@code src[srcOff, srcEnd)} into {@code dst[dstOff, dstEnd)}, with
+   * history {@code dst[prefixStart, dstOff)} preceded by {@code ext[extOff, extOff+extLen)}.
+   * Offsets are already checked against their bases.
+   *
+   * @param partial stop once {@code dstEnd} is reached, reading no further
+   * @return the number of bytes written
+   */
+  abstract int decode(
+      Object src,
+      int srcOff,
+      int srcEnd,
+      Object dst,
+      int dstOff,
+      int dstEnd,
+      int prefixStart,
+      Object ext,
+      int extOff,
+      int extLen,
+      boolean partial);
 }

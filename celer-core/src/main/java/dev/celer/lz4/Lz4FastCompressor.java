@@ -1,0 +1,275 @@
+package dev.celer.lz4;
+
+import static dev.celer.lz4.Lz4Constants.LAST_LITERALS;
+import static dev.celer.lz4.Lz4Constants.MAX_DISTANCE;
+import static dev.celer.lz4.Lz4Constants.MF_LIMIT;
+import static dev.celer.lz4.Lz4Constants.MIN_LENGTH;
+import static dev.celer.lz4.Lz4Constants.MIN_MATCH;
+import static dev.celer.lz4.Lz4Constants.RUN_MASK;
+
+import dev.celer.internal.Mem;
+import java.util.Arrays;
+
+/**
+ * The fast LZ4 compressor: a single-probe hash table and an accelerating skip over data that does
+ * not match, the match finder of the C library's {@code LZ4_compress_generic} (lz4 1.9.4, {@code
+ * lib/lz4.c}). Its table shapes, hash functions, skip schedule and end-of-block rules are the C
+ * library's, so that a block compressed here has the C library's ratio (and, for independent
+ * blocks, its exact bytes).
+ *
+ * <p>Two table shapes, both {@value #MEMORY_USAGE}-bit memory budgets as with {@code
+ * LZ4_MEMORY_USAGE 14}: inputs shorter than {@link #LIMIT_64K} without history use 8192 16-bit
+ * positions hashed from 4 bytes ({@code byU16}); larger inputs and inputs with history use 4096
+ * 32-bit positions hashed from 5 bytes ({@code byU32}).
+ *
+ * <p>Thread-safe: the tables live in a per-thread cache (one pair per thread, shared by every
+ * acceleration), so a steady-state call allocates nothing.
+ */
+final class Lz4FastCompressor extends Lz4Compressor {
+
+  /** {@code LZ4_MEMORY_USAGE}: log2 of the hash table's size in bytes. */
+  static final int MEMORY_USAGE = 14;
+
+  /** log2 of the number of 32-bit entries ({@code LZ4_HASHLOG}). */
+  static final int HASH_LOG = MEMORY_USAGE - 2;
+
+  /** log2 of the number of 16-bit entries: twice as many in the same memory. */
+  static final int HASH_LOG_U16 = HASH_LOG + 1;
+
+  /** Inputs shorter than this (and without history) fit 16-bit positions ({@code LZ4_64Klimit}). */
+  static final int LIMIT_64K = 64 * 1024 + MF_LIMIT - 1;
+
+  /**
+   * After {@code 1 << SKIP_TRIGGER} failed probes the step grows by one ({@code LZ4_skipTrigger}):
+   * the search speeds up over data that does not compress.
+   */
+  static final int SKIP_TRIGGER = 6;
+
+  /** Largest acceleration honoured, as {@code LZ4_ACCELERATION_MAX}. */
+  static final int MAX_ACCELERATION = 65537;
+
+  /** Knuth's multiplicative constant, 2654435761, for the 4-byte hash ({@code LZ4_hash4}). */
+  private static final int PRIME_4BYTES = 0x9E3779B1;
+
+  /** The 5-byte hash's multiplier, 889523592379 ({@code LZ4_hash5}, little-endian). */
+  private static final long PRIME_5BYTES = 889523592379L;
+
+  /** Per-thread hash tables, cleared at the start of each block. */
+  static final class Tables {
+    final char[] t16 = new char[1 << HASH_LOG_U16];
+    final int[] t32 = new int[1 << HASH_LOG];
+  }
+
+  private static final ThreadLocal<Tables> TABLES = ThreadLocal.withInitial(Tables::new);
+
+  private final int acceleration;
+
+  Lz4FastCompressor(int acceleration) {
+    this.acceleration = Math.max(1, Math.min(MAX_ACCELERATION, acceleration));
+  }
+
+  @Override
+  int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    return compress(TABLES.get(), base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, null);
+  }
+
+  @Override
+  int compressBlockDestSize(Object base, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit, int[] consumed) {
+    int srcLen = srcEnd - srcOff;
+    if (dstLimit - dstOff >= Lz4.maxCompressedLength(srcLen)) {
+      // everything fits for sure: the ordinary path, as LZ4_compress_destSize does
+      consumed[0] = srcLen;
+      return compress(TABLES.get(), base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, 1, null);
+    }
+    return compress(TABLES.get(), base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, 1, consumed);
+  }
+
+  @Override
+  public String toString() {
+    return "Lz4FastCompressor[acceleration=" + acceleration + "]";
+  }
+
+  /** {@code LZ4_hash4}: for the 16-bit table. */
+  private static int hash4(int sequence) {
+    return (sequence * PRIME_4BYTES) >>> (32 - HASH_LOG_U16);
+  }
+
+  /** {@code LZ4_hash5} on a little-endian 64-bit read: for the 32-bit table. */
+  private static int hash5(long sequence) {
+    return (int) (((sequence << 24) * PRIME_5BYTES) >>> (64 - HASH_LOG));
+  }
+
+  /**
+   * Compresses {@code src[srcOff, srcEnd)} (history {@code src[histStart, srcOff)}) into {@code
+   * dst[dstOff, dstLimit)}.
+   *
+   * @param fillConsumed {@code null} for the ordinary mode (return {@code -1} when the block does
+   *     not fit); otherwise destination-size mode ({@code fillOutput} in lz4.c): compress as much as
+   *     fits, and store the number of input bytes consumed in {@code fillConsumed[0]}
+   * @return bytes written, or {@code -1}
+   */
+  static int compress(
+      Tables tables,
+      Object src,
+      int histStart,
+      int srcOff,
+      int srcEnd,
+      Object dst,
+      int dstOff,
+      int dstLimit,
+      int acceleration,
+      int[] fillConsumed) {
+    final boolean fill = fillConsumed != null;
+    final int srcLen = srcEnd - srcOff;
+    if (fill && dstLimit - dstOff < 1) {
+      fillConsumed[0] = 0;
+      return 0;
+    }
+    // 16-bit positions only when every position (relative to histStart) is below 64 KB
+    final boolean small = histStart == srcOff && srcLen < LIMIT_64K;
+    final char[] t16 = tables.t16;
+    final int[] t32 = tables.t32;
+    final int tableBase = histStart; // the tables hold (position - tableBase)
+    if (small) {
+      Arrays.fill(t16, (char) 0);
+    } else {
+      Arrays.fill(t32, 0);
+      // index the history as LZ4_loadDict does: every third position whose 8 bytes lie in it
+      for (int p = histStart; p <= srcOff - 8; p += 3) {
+        t32[hash5(Mem.getLongLE(src, p))] = p - tableBase;
+      }
+    }
+
+    final int mflimitPlusOne = srcEnd - MF_LIMIT + 1; // a match may start before this
+    final int matchLimit = srcEnd - LAST_LITERALS; // and must end at or before this
+    int ip = srcOff;
+    int anchor = srcOff; // first byte not yet encoded
+    int d = dstOff;
+
+    if (srcLen >= MIN_LENGTH) {
+      // the first byte goes into the table, the search starts at the second
+      if (small) {
+        t16[hash4(Mem.getIntLE(src, ip))] = (char) (ip - tableBase);
+      } else {
+        t32[hash5(Mem.getLongLE(src, ip))] = ip - tableBase;
+      }
+      ip++;
+      int forwardH = small ? hash4(Mem.getIntLE(src, ip)) : hash5(Mem.getLongLE(src, ip));
+
+      outer:
+      for (; ; ) {
+        int ref;
+        // find a match, stepping faster the longer nothing matches
+        {
+          int forwardIp = ip;
+          int step = 1;
+          int searchMatchNb = acceleration << SKIP_TRIGGER;
+          for (; ; ) {
+            int h = forwardH;
+            ip = forwardIp;
+            forwardIp += step;
+            step = searchMatchNb++ >>> SKIP_TRIGGER;
+            if (forwardIp > mflimitPlusOne) {
+              break outer;
+            }
+            if (small) {
+              ref = t16[h] + tableBase;
+              forwardH = hash4(Mem.getIntLE(src, forwardIp));
+              t16[h] = (char) (ip - tableBase);
+            } else {
+              ref = t32[h] + tableBase;
+              forwardH = hash5(Mem.getLongLE(src, forwardIp));
+              t32[h] = ip - tableBase;
+              if (ref + MAX_DISTANCE < ip) {
+                continue; // too far back (a 16-bit table cannot hold such distances)
+              }
+            }
+            if (Mem.getIntLE(src, ref) == Mem.getIntLE(src, ip)) {
+              break;
+            }
+          }
+        }
+        // catch up: extend the match backwards over equal bytes
+        while (ip > anchor && ref > histStart && Mem.getByte(src, ip - 1) == Mem.getByte(src, ref - 1)) {
+          ip--;
+          ref--;
+        }
+
+        // encode the match at ip, and any match that starts right where it ends
+        for (; ; ) {
+          int litLen = ip - anchor;
+          boolean shortened = false;
+          if (fill) {
+            int afterOffset = d + 1 + Lz4SequenceWriter.extraLengthBytes(litLen) + litLen + 2;
+            // lz4.c keeps room for a minimal end (MF_LIMIT - MIN_MATCH literals and a token) after
+            // the offset; when that is missing, the block ends here with last literals
+            if ((long) afterOffset + 1 + MF_LIMIT - MIN_MATCH > dstLimit) {
+              break outer;
+            }
+          }
+          int matchLen = MIN_MATCH + Mem.commonBytes(src, ref + MIN_MATCH, ip + MIN_MATCH, matchLimit);
+          if (fill) {
+            int afterOffset = d + 1 + Lz4SequenceWriter.extraLengthBytes(litLen) + litLen + 2;
+            int matchCode = matchLen - MIN_MATCH;
+            if ((long) afterOffset + 1 + LAST_LITERALS + (matchCode + 240) / 255 > dstLimit) {
+              // the match's length bytes do not fit: shorten the match to what does (then the
+              // output is full but for a minimal end, so no further sequence follows)
+              int newCode = 15 - 1 + (dstLimit - afterOffset - 1 - LAST_LITERALS) * 255;
+              assert newCode < matchCode;
+              matchLen = newCode + MIN_MATCH;
+              shortened = true;
+            }
+          }
+          int nd = Lz4SequenceWriter.writeSequence(src, anchor, litLen, ip - ref, matchLen, dst, d, dstLimit);
+          if (nd < 0) {
+            assert !fill;
+            return -1;
+          }
+          d = nd;
+          ip += matchLen;
+          anchor = ip;
+          if (ip >= mflimitPlusOne || shortened) {
+            break outer;
+          }
+          // fill the table at ip - 2, then test ip itself for an immediate next match
+          int h;
+          if (small) {
+            t16[hash4(Mem.getIntLE(src, ip - 2))] = (char) (ip - 2 - tableBase);
+            h = hash4(Mem.getIntLE(src, ip));
+            ref = t16[h] + tableBase;
+            t16[h] = (char) (ip - tableBase);
+          } else {
+            t32[hash5(Mem.getLongLE(src, ip - 2))] = ip - 2 - tableBase;
+            h = hash5(Mem.getLongLE(src, ip));
+            ref = t32[h] + tableBase;
+            t32[h] = ip - tableBase;
+          }
+          if ((small || ref + MAX_DISTANCE >= ip) && Mem.getIntLE(src, ref) == Mem.getIntLE(src, ip)) {
+            continue; // zero literals, no catch-up possible
+          }
+          ip++;
+          forwardH = small ? hash4(Mem.getIntLE(src, ip)) : hash5(Mem.getLongLE(src, ip));
+          break;
+        }
+      }
+    }
+
+    // the last literals
+    int lastRun = srcEnd - anchor;
+    if (fill) {
+      long need = 1L + lastRun + (lastRun + 255 - RUN_MASK) / 255;
+      if (d + need > dstLimit) {
+        // as many literals as the rest of the page holds, with their length bytes
+        lastRun = dstLimit - d - 1;
+        lastRun -= (lastRun + 256 - RUN_MASK) / 256;
+      }
+      fillConsumed[0] = anchor + lastRun - srcOff;
+    }
+    return lastLiterals(src, anchor, lastRun, dst, d, dstLimit, dstOff);
+  }
+
+  private static int lastLiterals(Object src, int anchor, int lastRun, Object dst, int d, int dstLimit, int dstOff) {
+    int end = Lz4SequenceWriter.writeLastLiterals(src, anchor, lastRun, dst, d, dstLimit);
+    return end < 0 ? -1 : end - dstOff;
+  }
+}

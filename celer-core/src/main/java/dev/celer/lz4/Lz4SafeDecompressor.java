@@ -1,0 +1,241 @@
+package dev.celer.lz4;
+
+import static dev.celer.lz4.Lz4Constants.MIN_MATCH;
+import static dev.celer.lz4.Lz4Constants.ML_MASK;
+import static dev.celer.lz4.Lz4Constants.RUN_MASK;
+
+import dev.celer.internal.Mem;
+
+/**
+ * The safe LZ4 block decoder ({@code doc/lz4_Block_format.md}, lz4 v1.9.4): every length and
+ * offset read from the input is checked before it is used, so no input can make it read or write
+ * outside the given ranges, loop forever, or report output it did not write.
+ *
+ * <p>History for matches comes from up to two places, as in the C library's {@code
+ * LZ4_decompress_safe_usingDict}: a <i>prefix</i>, the bytes of the output base just before the
+ * output start ({@code dst[prefixStart, dstOff)}), and before it an <i>external dictionary</i> in
+ * any other base. A match that starts in the external dictionary and is longer than what remains
+ * of it continues at {@code prefixStart}.
+ *
+ * <p>Fast paths copy 8 bytes at a time where the remaining room allows it; such a copy may write
+ * up to 7 bytes past the current sequence, but never past the output limit, and those bytes are
+ * overwritten by later sequences or lie beyond the reported length. Stateless and thread-safe.
+ */
+final class Lz4SafeDecompressor extends Lz4Decompressor {
+
+  static final Lz4SafeDecompressor INSTANCE = new Lz4SafeDecompressor();
+
+  /** A length field above this is rejected before it can overflow an {@code int}. */
+  private static final int MAX_LENGTH = Integer.MAX_VALUE - 1024;
+
+  private Lz4SafeDecompressor() {}
+
+  @Override
+  int decode(
+      Object src,
+      int srcOff,
+      int srcEnd,
+      Object dst,
+      int dstOff,
+      int dstEnd,
+      int prefixStart,
+      Object ext,
+      int extOff,
+      int extLen,
+      boolean partial) {
+    return decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
+  }
+
+  @Override
+  public String toString() {
+    return "Lz4SafeDecompressor";
+  }
+
+  /**
+   * Decodes the block {@code src[srcOff, srcEnd)} into {@code dst[dstOff, dstEnd)}.
+   *
+   * @param prefixStart the first byte of {@code dst} (at or before {@code dstOff}) that matches may
+   *     reference
+   * @param ext the external dictionary's base, or {@code null} when {@code extLen} is 0
+   * @param partial stop as soon as {@code dstEnd} is reached (instead of failing)
+   * @return the number of bytes written at {@code dstOff}
+   */
+  static int decodeBlock(
+      Object src,
+      int srcOff,
+      int srcEnd,
+      Object dst,
+      int dstOff,
+      int dstEnd,
+      int prefixStart,
+      Object ext,
+      int extOff,
+      int extLen,
+      boolean partial) {
+    int ip = srcOff;
+    int op = dstOff;
+    if (partial && op == dstEnd) {
+      return 0;
+    }
+    for (; ; ) {
+      if (ip >= srcEnd) {
+        throw new Lz4Exception(
+            ip == srcOff
+                ? "empty input: a block holds at least one token, at input offset 0"
+                : "input ends after a match; the last sequence must be literals only, at input offset "
+                    + (ip - srcOff));
+      }
+      final int token = Mem.getU8(src, ip++);
+
+      // literals
+      int litLen = token >>> 4;
+      if (litLen == RUN_MASK) {
+        int b;
+        do {
+          if (ip >= srcEnd) {
+            throw new Lz4Exception("input ends inside a literal length at input offset " + (ip - srcOff));
+          }
+          b = Mem.getU8(src, ip++);
+          litLen += b;
+          if (litLen > MAX_LENGTH) {
+            throw new Lz4Exception("literal length overflows (too many 255 bytes) at input offset " + (ip - 1 - srcOff));
+          }
+        } while (b == 255);
+      }
+      if (litLen > dstEnd - op) {
+        if (!partial) {
+          throw new Lz4Exception(
+              "literals of " + litLen + " bytes run past the end of the output (room for " + (dstEnd - op)
+                  + ") at input offset " + (ip - srcOff));
+        }
+        int n = dstEnd - op;
+        if (n > srcEnd - ip) {
+          throw literalsPastInput(litLen, srcEnd - ip, ip - srcOff);
+        }
+        Mem.copy(src, ip, dst, op, n);
+        return dstEnd - dstOff;
+      }
+      if (litLen > srcEnd - ip) {
+        throw literalsPastInput(litLen, srcEnd - ip, ip - srcOff);
+      }
+      if (litLen <= 16 && srcEnd - ip >= 16 && dstEnd - op >= 16) {
+        // short run with margins on both sides: two 8-byte copies beat a general copy
+        Mem.putLongLE(dst, op, Mem.getLongLE(src, ip));
+        Mem.putLongLE(dst, op + 8, Mem.getLongLE(src, ip + 8));
+      } else {
+        Mem.copy(src, ip, dst, op, litLen);
+      }
+      ip += litLen;
+      op += litLen;
+      if (ip == srcEnd) {
+        return op - dstOff; // the last sequence: literals only
+      }
+      if (partial && op == dstEnd) {
+        return op - dstOff;
+      }
+
+      // match offset
+      if (srcEnd - ip < 2) {
+        throw new Lz4Exception("input ends inside a match offset at input offset " + (ip - srcOff));
+      }
+      final int offset = Mem.getU16LE(src, ip);
+      if (offset == 0) {
+        throw new Lz4Exception("match offset 0 at input offset " + (ip - srcOff));
+      }
+      final int offsetAt = ip;
+      ip += 2;
+
+      // match length
+      int matchLen = token & ML_MASK;
+      if (matchLen == ML_MASK) {
+        int b;
+        do {
+          if (ip >= srcEnd) {
+            throw new Lz4Exception("input ends inside a match length at input offset " + (ip - srcOff));
+          }
+          b = Mem.getU8(src, ip++);
+          matchLen += b;
+          if (matchLen > MAX_LENGTH) {
+            throw new Lz4Exception("match length overflows (too many 255 bytes) at input offset " + (ip - 1 - srcOff));
+          }
+        } while (b == 255);
+      }
+      matchLen += MIN_MATCH;
+
+      final int inPrefix = op - prefixStart;
+      if (offset > inPrefix + extLen) {
+        throw new Lz4Exception(
+            "match offset " + offset + " reaches before the output start (only " + (inPrefix + extLen)
+                + (prefixStart == dstOff && extLen == 0 ? " bytes written" : " bytes of output and dictionary")
+                + ") at input offset " + (offsetAt - srcOff));
+      }
+      if (matchLen > dstEnd - op) {
+        if (!partial) {
+          throw new Lz4Exception(
+              "match of " + matchLen + " bytes runs past the end of the output (room for " + (dstEnd - op)
+                  + ") at input offset " + (offsetAt - srcOff));
+        }
+        matchLen = dstEnd - op;
+      }
+
+      if (offset > inPrefix) {
+        // the match starts in the external dictionary
+        int back = offset - inPrefix; // 1..extLen bytes from the dictionary's end
+        int fromExt = Math.min(back, matchLen);
+        Mem.copy(ext, extOff + extLen - back, dst, op, fromExt);
+        op += fromExt;
+        int rest = matchLen - fromExt;
+        if (rest > 0) {
+          // and continues at the start of the prefix
+          copyMatch(dst, prefixStart, op, rest, dstEnd);
+          op += rest;
+        }
+      } else {
+        copyMatch(dst, op - offset, op, matchLen, dstEnd);
+        op += matchLen;
+      }
+      if (partial && op == dstEnd) {
+        return op - dstOff;
+      }
+    }
+  }
+
+  private static Lz4Exception literalsPastInput(int litLen, int left, int at) {
+    return new Lz4Exception(
+        "literals of " + litLen + " bytes run past the end of the input (" + left + " bytes left) at input offset " + at);
+  }
+
+  /**
+   * Copies an LZ4 match: {@code len} bytes from {@code ref} to {@code op} in the same base, where
+   * {@code ref < op} and the regions may overlap, in which case the bytes repeat with period {@code
+   * op - ref} (not a {@code memmove}).
+   */
+  private static void copyMatch(Object dst, int ref, int op, int len, int dstEnd) {
+    int dist = op - ref;
+    if (dist >= len) {
+      Mem.copy(dst, ref, dst, op, len); // no overlap
+    } else if (dist >= 8) {
+      // each 8-byte step reads only bytes already written
+      int end = op + len;
+      if (end + 7 <= dstEnd) {
+        // room to round up to whole words
+        for (; op < end; op += 8, ref += 8) {
+          Mem.putLongLE(dst, op, Mem.getLongLE(dst, ref));
+        }
+      } else {
+        for (; op + 8 <= end; op += 8, ref += 8) {
+          Mem.putLongLE(dst, op, Mem.getLongLE(dst, ref));
+        }
+        for (; op < end; op++, ref++) {
+          Mem.putByte(dst, op, Mem.getByte(dst, ref));
+        }
+      }
+    } else {
+      // short period: byte by byte (a run of one byte, a repeated pair, ...)
+      int end = op + len;
+      for (; op < end; op++, ref++) {
+        Mem.putByte(dst, op, Mem.getByte(dst, ref));
+      }
+    }
+  }
+}

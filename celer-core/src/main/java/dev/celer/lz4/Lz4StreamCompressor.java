@@ -1,0 +1,120 @@
+package dev.celer.lz4;
+
+import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
+
+import java.util.Objects;
+
+/**
+ * Compresses a sequence of <i>linked</i> LZ4 blocks: each block may reference the 64 KB of data
+ * before it in the sequence (the previous blocks, or a dictionary), as the C library's {@code
+ * LZ4_compress_fast_continue} / {@code LZ4_compress_HC_continue} do and as linked blocks of an LZ4
+ * frame require. Decode the blocks in the same order with an {@link Lz4StreamDecompressor} (reset
+ * with the same dictionary, if any).
+ *
+ * <pre>{@code
+ * Lz4StreamCompressor sc = Lz4.streamCompressor(Lz4.fastCompressor());
+ * sc.reset(dict, 0, dict.length);          // optional
+ * for (byte[] block : blocks) {
+ *   int n = sc.compress(block, 0, block.length, out, 0, out.length);
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p>The stream keeps its own window: each input block is copied once into it (after the last 64
+ * KB of history), so the caller may reuse or change its input buffer as soon as a call returns.
+ * History itself is not copied per block, only moved to the window's front when the window is
+ * full. Callers that keep the history themselves in one window buffer can avoid even the input
+ * copy with the dictionary overloads of {@link Lz4Compressor} in their zero-copy prefix form.
+ *
+ * <p>Not thread-safe: one instance per sequence. The window (64 KB plus room for the largest block
+ * seen, doubled) is allocated on first use and kept; steady-state calls allocate nothing.
+ */
+public final class Lz4StreamCompressor {
+  private final Lz4Compressor compressor;
+  private byte[] window; // history then input
+  private int histStart; // window[histStart, histEnd) is the history, at most 64 KB
+  private int histEnd;
+
+  Lz4StreamCompressor(Lz4Compressor compressor) {
+    this.compressor = Objects.requireNonNull(compressor, "compressor");
+  }
+
+  /** @return the compressor that encodes each block */
+  public Lz4Compressor compressor() {
+    return compressor;
+  }
+
+  /** Forgets all history: the next block is independent. */
+  public void reset() {
+    histStart = 0;
+    histEnd = 0;
+  }
+
+  /**
+   * Forgets all history and starts from a dictionary: the next block may reference the last 64 KB
+   * of {@code dict[off, off+len)}, which is copied (the caller may change it afterwards).
+   */
+  public void reset(byte[] dict, int off, int len) {
+    Objects.checkFromIndexSize(off, len, dict.length);
+    int hist = Math.min(len, WINDOW_SIZE);
+    ensureWindow(hist, 0);
+    System.arraycopy(dict, off + len - hist, window, 0, hist);
+    histStart = 0;
+    histEnd = hist;
+  }
+
+  /**
+   * Compresses the next block of the sequence.
+   *
+   * @return the number of bytes written
+   * @throws Lz4Exception when the output would not fit in {@code maxDstLen} bytes; the input is
+   *     part of the history all the same
+   */
+  public int compress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
+    int n = tryCompress(src, srcOff, srcLen, dst, dstOff, maxDstLen);
+    if (n < 0) {
+      throw new Lz4Exception("compressed block does not fit in " + maxDstLen + " bytes (input " + srcLen + " bytes)");
+    }
+    return n;
+  }
+
+  /**
+   * "Compress or reject" for the next block: returns {@code -1} when the output would not fit. The
+   * input becomes history either way, as when a frame writer then stores the block uncompressed
+   * (a decoder also takes stored blocks into its history).
+   *
+   * @return the number of bytes written, or {@code -1}
+   */
+  public int tryCompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
+    Lz4Compressor.checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
+    int hist = histEnd - histStart;
+    ensureWindow(hist, srcLen);
+    if (window.length - histEnd < srcLen) {
+      // window full: move the history to the front
+      System.arraycopy(window, histStart, window, 0, hist);
+      histStart = 0;
+      histEnd = hist;
+    }
+    System.arraycopy(src, srcOff, window, histEnd, srcLen);
+    int end = histEnd + srcLen;
+    int n = compressor.compressBlock(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
+    histEnd = end;
+    histStart = Math.max(histStart, end - WINDOW_SIZE);
+    return n;
+  }
+
+  /** Makes sure the window can hold {@code hist} bytes of history followed by {@code srcLen} bytes. */
+  private void ensureWindow(int hist, int srcLen) {
+    long need = (long) WINDOW_SIZE + srcLen;
+    if (window == null || window.length < need) {
+      long size = Math.max(need, Math.min(Integer.MAX_VALUE - 16, WINDOW_SIZE + 2L * Math.max(srcLen, WINDOW_SIZE)));
+      byte[] w = new byte[(int) Math.max(need, size)];
+      if (window != null && hist > 0) {
+        System.arraycopy(window, histStart, w, 0, hist);
+      }
+      window = w;
+      histStart = 0;
+      histEnd = hist;
+    }
+  }
+}
