@@ -11,7 +11,7 @@
  */
 module dev.celer {
   exports dev.celer.lz4;
-  // exports dev.celer.lz4.frame;  (uncomment once the package has a class)
+  exports dev.celer.lz4.frame;
   exports dev.celer.lz4.jpountz;
   exports dev.celer.xxhash;
 }

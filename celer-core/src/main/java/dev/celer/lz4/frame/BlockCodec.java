@@ -1,0 +1,45 @@
+package dev.celer.lz4.frame;
+
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4Compressor;
+import dev.celer.lz4.Lz4Decompressor;
+
+/**
+ * The frame code's only door to the LZ4 block codec: compress and decompress one block, with
+ * history (a dictionary, or the previous blocks of a linked frame) or without. History is given
+ * as {@code dict[dictOff, dictOff+dictLen)}; when {@code dict} is the source (compress) or
+ * destination (decompress) array and ends exactly where the block starts, the codec uses it in
+ * place as a prefix, which is how linked blocks work over one window buffer. Stateless.
+ */
+final class BlockCodec {
+  private BlockCodec() {}
+
+  /**
+   * Compresses {@code src[off, off+len)} into {@code dst[dstOff, dstOff+maxDstLen)}.
+   *
+   * @return the compressed length, or -1 when it would not fit in {@code maxDstLen}
+   */
+  static int tryCompress(Lz4Compressor c, byte[] src, int off, int len, byte[] dict, int dictOff, int dictLen,
+      byte[] dst, int dstOff, int maxDstLen) {
+    if (dictLen == 0) {
+      return c.tryCompress(src, off, len, dst, dstOff, maxDstLen);
+    }
+    return c.tryCompress(src, off, len, dst, dstOff, maxDstLen, dict, dictOff, dictLen);
+  }
+
+  /**
+   * Decodes one whole block {@code src[off, off+len)} into {@code dst} at {@code dstOff}, at most
+   * {@code maxDstLen} bytes.
+   *
+   * @return the decoded length
+   * @throws dev.celer.lz4.Lz4Exception when the block is malformed or too large
+   */
+  static int decompress(byte[] src, int off, int len, byte[] dst, int dstOff, int maxDstLen,
+      byte[] dict, int dictOff, int dictLen) {
+    Lz4Decompressor d = Lz4.decompressor();
+    if (dictLen == 0) {
+      return d.decompress(src, off, len, dst, dstOff, maxDstLen);
+    }
+    return d.decompress(src, off, len, dst, dstOff, maxDstLen, dict, dictOff, dictLen);
+  }
+}

@@ -1,0 +1,217 @@
+package dev.celer.lz4.frame;
+
+import static dev.celer.lz4.frame.Lz4FrameFormat.*;
+
+import dev.celer.internal.Mem;
+import dev.celer.lz4.Lz4StreamException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One-shot helpers for the LZ4 frame format ({@code doc/lz4_Frame_format.md}, version 1.6.x):
+ * compress and decompress whole arrays, write skippable frames, and list the frames of a stream
+ * without decoding them. Only static members; thread-safe.
+ */
+public final class Lz4Frame {
+  private Lz4Frame() {}
+
+  /** @return {@code src} as one LZ4 frame written with the default options */
+  public static byte[] compress(byte[] src) {
+    return compress(src, Lz4FrameOptions.defaults());
+  }
+
+  /**
+   * @return {@code src} as one frame written with {@code options}, exactly what {@link
+   *     Lz4FrameOutputStream} writes for the same input
+   */
+  public static byte[] compress(byte[] src, Lz4FrameOptions options) {
+    Objects.requireNonNull(src, "src");
+    Lz4FrameOptions o = options.toBuilder().closeUnderlying(true).build();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.max(64, src.length / 2));
+    try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, o)) {
+      out.write(src);
+    } catch (IOException e) {
+      // Only a content size that does not match src can fail here.
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /**
+   * Decodes all frames of {@code src} (concatenated frames, skippable and legacy frames as {@link
+   * Lz4FrameInputStream} reads them) with the default read options; the output is capped at
+   * {@link Lz4FrameReadOptions#DEFAULT_MAX_ONE_SHOT_SIZE}.
+   *
+   * @throws Lz4StreamException when {@code src} is malformed, truncated, corrupted or decodes to
+   *     more than the cap
+   */
+  public static byte[] decompress(byte[] src) throws Lz4StreamException {
+    return decompress(src, Lz4FrameReadOptions.defaults());
+  }
+
+  /**
+   * As {@link #decompress(byte[])}, with {@code options}; the output is capped at {@link
+   * Lz4FrameReadOptions#maxOneShotSize()}.
+   */
+  public static byte[] decompress(byte[] src, Lz4FrameReadOptions options) throws Lz4StreamException {
+    Objects.requireNonNull(src, "src");
+    int cap = options.maxOneShotSize();
+    byte[] out = new byte[(int) Math.min(cap, Math.max(256L, Math.min(src.length * 4L, 1 << 20)))];
+    int n = 0;
+    try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(src), options)) {
+      while (true) {
+        if (n == out.length) {
+          if (n == cap) {
+            if (in.read() < 0) {
+              break;
+            }
+            throw new Lz4StreamException("decompressed size exceeds the limit of " + cap
+                + " bytes (Lz4FrameReadOptions.maxOneShotSize)");
+          }
+          out = Arrays.copyOf(out, (int) Math.min(cap, 2L * out.length));
+        }
+        int r = in.read(out, n, out.length - n);
+        if (r < 0) {
+          break;
+        }
+        n += r;
+      }
+    } catch (Lz4StreamException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new UncheckedIOException("unexpected I/O failure on an in-memory stream", e);
+    }
+    return n == out.length ? out : Arrays.copyOf(out, n);
+  }
+
+  /**
+   * Writes a skippable frame: magic number {@code 0x184D2A50 | (nibble & 0xF)}, the payload length
+   * (little-endian 32-bit), the payload. Readers of LZ4 frames skip it.
+   *
+   * @param nibble the magic number's user-chosen low 4 bits, 0..15
+   * @throws IllegalArgumentException when {@code nibble} is not 0..15
+   */
+  public static void writeSkippableFrame(OutputStream out, int nibble, byte[] data, int off, int len)
+      throws IOException {
+    if (nibble < 0 || nibble > 15) {
+      throw new IllegalArgumentException("skippable frame nibble must be 0..15: " + nibble);
+    }
+    Objects.checkFromIndexSize(off, len, data.length);
+    byte[] h = new byte[8];
+    Mem.putIntLE(h, 0, SKIPPABLE_MAGIC_BASE | nibble);
+    Mem.putIntLE(h, 4, len);
+    out.write(h);
+    out.write(data, off, len);
+  }
+
+  /**
+   * Walks the frames of {@code in} up to its end without decoding any block: reads headers and
+   * block size words, skips block data. Checks what it reads (magic numbers, descriptors, header
+   * checksums, block sizes) but no block or content checksum. Does not close {@code in}.
+   *
+   * @return one entry per frame, skippable frames included, in input order
+   * @throws Lz4StreamException when the input is malformed or truncated
+   */
+  public static List<Lz4FrameInfo> list(InputStream in) throws IOException {
+    return list(in, Lz4FrameReadOptions.defaults());
+  }
+
+  /** As {@link #list(InputStream)}; {@code options} sets how header checksums are checked. */
+  public static List<Lz4FrameInfo> list(InputStream in, Lz4FrameReadOptions options) throws IOException {
+    FrameSource s = new FrameSource(Objects.requireNonNull(in, "in"));
+    List<Lz4FrameInfo> frames = new ArrayList<>();
+    byte[] w = new byte[4];
+    byte[] hdr = new byte[MAX_HEADER_LENGTH];
+    boolean havePending = false;
+    int magic = 0;
+    while (true) {
+      long start = s.offset;
+      if (havePending) {
+        havePending = false;
+        start -= 4;
+      } else {
+        if (s.readFullyOrNone(w, 0, 4, "a magic number") == 0) {
+          if (start == 0) {
+            throw new Lz4StreamException("not an LZ4 stream: the input is empty");
+          }
+          return frames;
+        }
+        magic = Mem.getIntLE(w, 0);
+      }
+      if (magic == MAGIC) {
+        Mem.putIntLE(hdr, 0, MAGIC);
+        s.readFully(hdr, 4, 2, "a frame descriptor");
+        int len = 6 + FrameDescriptor.remainingLength(hdr[4] & 0xFF);
+        s.readFully(hdr, 6, len - 6, "a frame descriptor");
+        FrameDescriptor d = FrameDescriptor.parse(hdr, len, options.headerChecksum(), start);
+        long blocks = 0;
+        long stored = 0;
+        while (true) {
+          long bo = s.offset;
+          s.readFully(w, 0, 4, "a block size (frame at offset " + start + ")");
+          int word = Mem.getIntLE(w, 0);
+          if (word == END_MARK) {
+            break;
+          }
+          int size = word & BLOCK_SIZE_MASK;
+          if (size > d.blockSize.bytes()) {
+            throw new Lz4StreamException("block size " + size + " exceeds the frame's block maximum size "
+                + d.blockSize.bytes() + " at offset " + bo);
+          }
+          blocks++;
+          if ((word & BLOCK_UNCOMPRESSED_BIT) != 0) {
+            stored++;
+          }
+          s.skipFully(size + (d.blockChecksum ? 4L : 0L), "a block of " + size + " bytes at offset " + bo);
+        }
+        if (d.contentChecksum) {
+          s.skipFully(4, "the content checksum (frame at offset " + start + ")");
+        }
+        frames.add(new Lz4FrameInfo(Lz4FrameInfo.Type.FRAME, start, s.offset - start, d, blocks, stored, 0));
+      } else if (magic == LEGACY_MAGIC) {
+        long blocks = 0;
+        long end;
+        while (true) {
+          long bo = s.offset;
+          if (s.readFullyOrNone(w, 0, 4, "a legacy block size (frame at offset " + start + ")") == 0) {
+            end = s.offset;
+            break;
+          }
+          int size = Mem.getIntLE(w, 0);
+          if (isKnownMagic(size)) {
+            end = bo;
+            magic = size;
+            havePending = true;
+            break;
+          }
+          if (size <= 0 || size > LEGACY_MAX_COMPRESSED) {
+            throw new Lz4StreamException("legacy block compressed size " + Integer.toUnsignedString(size)
+                + " out of range 1.." + LEGACY_MAX_COMPRESSED + " at offset " + bo);
+          }
+          blocks++;
+          s.skipFully(size, "a legacy block of " + size + " bytes at offset " + bo);
+        }
+        frames.add(new Lz4FrameInfo(Lz4FrameInfo.Type.LEGACY, start, end - start, null, blocks, 0, 0));
+        if (!havePending) {
+          return frames;
+        }
+      } else if (isSkippableMagic(magic)) {
+        s.readFully(w, 0, 4, "the size of a skippable frame");
+        long size = Integer.toUnsignedLong(Mem.getIntLE(w, 0));
+        s.skipFully(size, "a skippable frame of " + size + " bytes");
+        frames.add(new Lz4FrameInfo(Lz4FrameInfo.Type.SKIPPABLE, start, s.offset - start, null, 0, 0, magic));
+      } else {
+        throw new Lz4StreamException("unknown magic number 0x" + Integer.toHexString(magic) + " at offset " + start
+            + (frames.isEmpty() ? ": not an LZ4 frame" : ""));
+      }
+    }
+  }
+}

@@ -1,0 +1,395 @@
+package dev.celer.lz4.frame;
+
+import static dev.celer.lz4.frame.Lz4FrameFormat.*;
+
+import dev.celer.internal.Mem;
+import dev.celer.lz4.Lz4Exception;
+import dev.celer.lz4.Lz4StreamException;
+import dev.celer.xxhash.XxHash32;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Objects;
+
+/**
+ * Reads LZ4 frames ({@code doc/lz4_Frame_format.md}, version 1.6.x) from an underlying stream and
+ * returns their content, as {@code lz4 -d} does: concatenated frames read as one stream,
+ * skippable frames skipped, legacy frames (magic 0x184C2102) read.
+ *
+ * <p>Everything the format can check is checked: magic numbers, version and reserved bits, the
+ * header checksum, block sizes, block checksums, the content checksum, and the content size
+ * against what was decoded. Any failure is a {@link Lz4StreamException} saying what is wrong and
+ * at which input offset; an input that ends early says "truncated". {@link #read()} returns -1
+ * only at the clean end of the last frame. Once an error was thrown, every later read throws.
+ *
+ * <p>Memory: one block (at most 4 MB, 8 MB for legacy frames) plus its compressed form and a
+ * 64 KB window, sized by the frame header; a content size in the header allocates nothing. Limits
+ * are in {@link Lz4FrameReadOptions}. Reads the underlying stream only as far as the format
+ * requires (no read-ahead). Not thread-safe.
+ */
+public final class Lz4FrameInputStream extends InputStream {
+  private enum State { BETWEEN_FRAMES, FRAME, LEGACY, END }
+
+  private final FrameSource src;
+  private final Lz4FrameReadOptions options;
+  private final byte[] hdr = new byte[MAX_HEADER_LENGTH];
+  private final byte[] word = new byte[4];
+  private final XxHash32 contentHash = XxHash32.create(XXH32_SEED);
+
+  private State state = State.BETWEEN_FRAMES;
+  private int frameCount;
+  private int pendingMagic;
+  private boolean hasPendingMagic;
+  private long frameStart;
+  private FrameDescriptor desc;
+  private long frameDecoded;
+  private int blockMax;
+  private boolean linked;
+  /** Where independent blocks are decoded in {@link #win}: after the dictionary, if any. */
+  private int blockBase;
+
+  /** Decoded data; for linked blocks also the history window. */
+  private byte[] win = new byte[0];
+  private int wpos;
+  private byte[] cbuf = new byte[0];
+  private int outPos;
+  private int outEnd;
+
+  private boolean closed;
+  private IOException failure;
+
+  /** Reads with the default options ({@link Lz4FrameReadOptions#defaults()}). */
+  public Lz4FrameInputStream(InputStream in) {
+    this(in, Lz4FrameReadOptions.defaults());
+  }
+
+  /** Reads as {@code options} say. Reads nothing yet. */
+  public Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options) {
+    this.src = new FrameSource(Objects.requireNonNull(in, "in"));
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** @return how many compressed bytes were consumed from the underlying stream so far */
+  public long compressedBytesRead() {
+    return src.offset;
+  }
+
+  /** @return the number of LZ4 and legacy frames started so far (skippable frames not counted) */
+  public int framesRead() {
+    return frameCount;
+  }
+
+  @Override
+  public int read() throws IOException {
+    ensureOpen();
+    while (outPos == outEnd) {
+      if (!fill()) {
+        return -1;
+      }
+    }
+    return win[outPos++] & 0xFF;
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, b.length);
+    ensureOpen();
+    if (len == 0) {
+      return 0;
+    }
+    while (outPos == outEnd) {
+      if (!fill()) {
+        return -1;
+      }
+    }
+    int n = Math.min(len, outEnd - outPos);
+    System.arraycopy(win, outPos, b, off, n);
+    outPos += n;
+    return n;
+  }
+
+  /** Skips decoded bytes, decoding as needed; returns fewer than {@code n} only at the end. */
+  @Override
+  public long skip(long n) throws IOException {
+    ensureOpen();
+    long done = 0;
+    while (done < n) {
+      if (outPos == outEnd && !fill()) {
+        break;
+      }
+      int k = (int) Math.min(n - done, outEnd - outPos);
+      outPos += k;
+      done += k;
+    }
+    return done;
+  }
+
+  /** @return the decoded bytes that can be read without touching the underlying stream */
+  @Override
+  public int available() throws IOException {
+    ensureOpen();
+    return outEnd - outPos;
+  }
+
+  /** Closes the underlying stream, unless {@link Lz4FrameReadOptions#closeUnderlying()} is off. Idempotent. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    outPos = outEnd = 0;
+    if (options.closeUnderlying()) {
+      src.in.close();
+    }
+  }
+
+  private void ensureOpen() throws IOException {
+    if (closed) {
+      throw new IOException("stream closed");
+    }
+    if (failure != null) {
+      throw new Lz4StreamException("stream unusable after an earlier error: " + failure.getMessage(), failure);
+    }
+  }
+
+  /**
+   * Advances the decoder by one step (a frame header, a block, a frame end).
+   *
+   * @return false at the clean end of the input
+   */
+  private boolean fill() throws IOException {
+    try {
+      switch (state) {
+        case BETWEEN_FRAMES:
+          return startFrame();
+        case FRAME:
+          readFrameBlock();
+          return true;
+        case LEGACY:
+          readLegacyBlock();
+          return true;
+        default:
+          return false;
+      }
+    } catch (IOException e) {
+      failure = e;
+      throw e;
+    } catch (RuntimeException e) {
+      // Defensive: nothing hostile input does may escape as anything but an IOException.
+      Lz4StreamException x = new Lz4StreamException("corrupted input near offset " + src.offset + ": " + e, e);
+      failure = x;
+      throw x;
+    }
+  }
+
+  private boolean startFrame() throws IOException {
+    frameStart = src.offset;
+    int magic;
+    if (hasPendingMagic) {
+      hasPendingMagic = false;
+      magic = pendingMagic;
+      frameStart -= 4;
+    } else {
+      if (src.readFullyOrNone(word, 0, 4, "a magic number") == 0) {
+        if (frameCount == 0 && frameStart == 0) {
+          throw new Lz4StreamException("not an LZ4 stream: the input is empty");
+        }
+        state = State.END;
+        return false;
+      }
+      magic = Mem.getIntLE(word, 0);
+    }
+    if (magic == MAGIC) {
+      startLz4Frame();
+    } else if (magic == LEGACY_MAGIC) {
+      frameCount++;
+      frameDecoded = 0;
+      blockMax = LEGACY_BLOCK_SIZE;
+      linked = false;
+      ensureBuffers(LEGACY_BLOCK_SIZE, LEGACY_MAX_COMPRESSED);
+      wpos = blockBase = 0;
+      state = State.LEGACY;
+    } else if (isSkippableMagic(magic)) {
+      src.readFully(word, 0, 4, "the size of a skippable frame");
+      long size = Integer.toUnsignedLong(Mem.getIntLE(word, 0));
+      src.skipFully(size, "a skippable frame of " + size + " bytes");
+    } else {
+      throw new Lz4StreamException("unknown magic number 0x" + Integer.toHexString(magic) + " at offset "
+          + frameStart + (frameCount == 0 ? ": not an LZ4 frame" : " after " + frameCount + " frame(s)"));
+    }
+    return true;
+  }
+
+  private void startLz4Frame() throws IOException {
+    Mem.putIntLE(hdr, 0, MAGIC);
+    src.readFully(hdr, 4, 2, "a frame descriptor");
+    int len = 6 + FrameDescriptor.remainingLength(hdr[4] & 0xFF);
+    src.readFully(hdr, 6, len - 6, "a frame descriptor");
+    desc = FrameDescriptor.parse(hdr, len, options.headerChecksum(), frameStart);
+    frameCount++;
+    if (desc.hasContentSize && Long.compareUnsigned(desc.contentSize, options.maxFrameContentSize()) > 0) {
+      throw new Lz4StreamException("frame at offset " + frameStart + " announces a content size of "
+          + Long.toUnsignedString(desc.contentSize) + " bytes, above the limit of "
+          + options.maxFrameContentSize() + " (Lz4FrameReadOptions.maxFrameContentSize)");
+    }
+    byte[] dict = options.dictionaryFor(desc.hasDictId, desc.dictId);
+    if (desc.hasDictId && dict == null) {
+      throw new Lz4StreamException("frame at offset " + frameStart + " needs the dictionary with ID "
+          + Integer.toUnsignedString(desc.dictId) + ", and none was given (Lz4FrameReadOptions.dictionary)");
+    }
+    blockMax = desc.blockSize.bytes();
+    linked = !desc.blockIndependence;
+    frameDecoded = 0;
+    contentHash.reset();
+    int dictLen = dict == null ? 0 : dict.length;
+    // "Dictionary ID": the dictionary sits in front of the first block (linked blocks) or of every
+    // block (independent blocks), so the decoder uses it in place as a prefix.
+    ensureBuffers(linked ? WINDOW_SIZE + Math.max(blockMax, 4 * WINDOW_SIZE) : dictLen + blockMax, blockMax);
+    if (dict != null) {
+      System.arraycopy(dict, 0, win, 0, dictLen);
+    }
+    wpos = blockBase = dictLen;
+    outPos = outEnd = wpos;
+    state = State.FRAME;
+  }
+
+  private void ensureBuffers(int winSize, int cSize) {
+    if (win.length < winSize) {
+      win = new byte[winSize];
+    }
+    if (cbuf.length < cSize) {
+      cbuf = new byte[cSize];
+    }
+  }
+
+  private void readFrameBlock() throws IOException {
+    long blockOffset = src.offset;
+    src.readFully(word, 0, 4, "a block size (frame at offset " + frameStart + ")");
+    int w = Mem.getIntLE(word, 0);
+    if (w == END_MARK) {
+      endFrame(blockOffset);
+      return;
+    }
+    boolean stored = (w & BLOCK_UNCOMPRESSED_BIT) != 0;
+    int size = w & BLOCK_SIZE_MASK;
+    if (size > blockMax) {
+      throw new Lz4StreamException("block size " + size + " exceeds the frame's block maximum size " + blockMax
+          + " at offset " + blockOffset);
+    }
+    if (linked) {
+      if (wpos + blockMax > win.length) {
+        int keep = Math.min(WINDOW_SIZE, wpos);
+        System.arraycopy(win, wpos - keep, win, 0, keep);
+        wpos = keep;
+      }
+    } else {
+      wpos = blockBase;
+    }
+    byte[] data = stored ? win : cbuf;
+    int dataOff = stored ? wpos : 0;
+    String what = "a block of " + size + " bytes at offset " + blockOffset;
+    src.readFully(data, dataOff, size, what);
+    if (desc.blockChecksum) {
+      src.readFully(word, 0, 4, "the checksum of " + what);
+      if (options.verifyChecksums()) {
+        int stored32 = Mem.getIntLE(word, 0);
+        int computed = XxHash32.hash(data, dataOff, size, XXH32_SEED);
+        if (stored32 != computed) {
+          throw new Lz4StreamException("block checksum mismatch at offset " + (src.offset - 4) + " (block at offset "
+              + blockOffset + "): stored 0x" + Integer.toHexString(stored32) + ", computed 0x"
+              + Integer.toHexString(computed));
+        }
+      }
+    }
+    int n;
+    if (stored) {
+      n = size;
+    } else {
+      try {
+        int hist = Math.min(WINDOW_SIZE, wpos);
+        n = BlockCodec.decompress(cbuf, 0, size, win, wpos, blockMax, win, wpos - hist, hist);
+      } catch (Lz4Exception e) {
+        throw new Lz4StreamException("corrupted block at offset " + blockOffset + " (data starts at offset "
+            + (blockOffset + 4) + "): " + e.getMessage(), e);
+      }
+    }
+    produced(n, blockOffset);
+    if (options.verifyChecksums() && desc.contentChecksum) {
+      contentHash.update(win, wpos, n);
+    }
+    outPos = wpos;
+    outEnd = wpos + n;
+    if (linked) {
+      wpos += n;
+    }
+  }
+
+  private void produced(int n, long blockOffset) throws Lz4StreamException {
+    frameDecoded += n;
+    if (frameDecoded > options.maxFrameContentSize()) {
+      throw new Lz4StreamException("frame at offset " + frameStart + " decodes to more than the limit of "
+          + options.maxFrameContentSize() + " bytes (Lz4FrameReadOptions.maxFrameContentSize), at the block at offset "
+          + blockOffset);
+    }
+    if (desc != null && desc.hasContentSize && Long.compareUnsigned(frameDecoded, desc.contentSize) > 0) {
+      throw new Lz4StreamException("content size mismatch: the frame at offset " + frameStart + " announces "
+          + Long.toUnsignedString(desc.contentSize) + " bytes, but its blocks decode to more (block at offset "
+          + blockOffset + ")");
+    }
+  }
+
+  private void endFrame(long endMarkOffset) throws IOException {
+    if (desc.contentChecksum) {
+      src.readFully(word, 0, 4, "the content checksum (frame at offset " + frameStart + ")");
+      if (options.verifyChecksums()) {
+        int stored32 = Mem.getIntLE(word, 0);
+        int computed = contentHash.digest();
+        if (stored32 != computed) {
+          throw new Lz4StreamException("content checksum mismatch at offset " + (endMarkOffset + 4)
+              + " (frame at offset " + frameStart + "): stored 0x" + Integer.toHexString(stored32)
+              + ", computed 0x" + Integer.toHexString(computed));
+        }
+      }
+    }
+    if (desc.hasContentSize && frameDecoded != desc.contentSize) {
+      throw new Lz4StreamException("content size mismatch: the frame at offset " + frameStart + " announces "
+          + Long.toUnsignedString(desc.contentSize) + " bytes, but decodes to " + frameDecoded);
+    }
+    desc = null;
+    outPos = outEnd = 0;
+    state = State.BETWEEN_FRAMES;
+  }
+
+  private void readLegacyBlock() throws IOException {
+    long blockOffset = src.offset;
+    if (src.readFullyOrNone(word, 0, 4, "a legacy block size (frame at offset " + frameStart + ")") == 0) {
+      // "Legacy frame", EndMark: the end is implicit; EOF ends the frame and the input.
+      state = State.END;
+      outPos = outEnd = 0;
+      return;
+    }
+    int w = Mem.getIntLE(word, 0);
+    if (isKnownMagic(w)) {
+      // "Legacy frame", EndMark: a known magic number ends the frame and starts the next.
+      pendingMagic = w;
+      hasPendingMagic = true;
+      outPos = outEnd = 0;
+      state = State.BETWEEN_FRAMES;
+      return;
+    }
+    if (w <= 0 || w > LEGACY_MAX_COMPRESSED) {
+      throw new Lz4StreamException("legacy block compressed size " + Integer.toUnsignedString(w)
+          + " out of range 1.." + LEGACY_MAX_COMPRESSED + " at offset " + blockOffset);
+    }
+    src.readFully(cbuf, 0, w, "a legacy block of " + w + " bytes at offset " + blockOffset);
+    int n;
+    try {
+      n = BlockCodec.decompress(cbuf, 0, w, win, 0, LEGACY_BLOCK_SIZE, null, 0, 0);
+    } catch (Lz4Exception e) {
+      throw new Lz4StreamException("corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
+    }
+    produced(n, blockOffset);
+    outPos = 0;
+    outEnd = n;
+  }
+}

@@ -1,0 +1,347 @@
+package dev.celer.lz4.frame;
+
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4Compressor;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * How {@link Lz4FrameOutputStream} (and {@link Lz4Frame#compress(byte[], Lz4FrameOptions)}) write
+ * LZ4 frames ({@code doc/lz4_Frame_format.md}, version 1.6.x): block maximum size, linked or
+ * independent blocks, checksums, content size, dictionary, compression level, and the legacy
+ * frame format.
+ *
+ * <p>The defaults are those of the {@code lz4} command: 4 MB blocks ({@code -B7}), independent
+ * blocks ({@code -BI}), no block checksum, content checksum on, no content size, level 1, no
+ * dictionary. Build other settings with {@link #builder()} or {@link #toBuilder()}:
+ *
+ * <pre>{@code
+ * Lz4FrameOptions o = Lz4FrameOptions.builder()
+ *     .blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB)
+ *     .linkedBlocks(true)
+ *     .blockChecksum(true)
+ *     .level(9)
+ *     .build();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe; the builder is not thread-safe.
+ */
+public final class Lz4FrameOptions {
+
+  /**
+   * The "Block Maximum Size" of the frame descriptor's BD byte: the most uncompressed bytes one
+   * block holds. The {@code lz4} command's {@code -B4}..{@code -B7}.
+   */
+  public enum BlockSize {
+    /** Code 4: 64 KB ({@code -B4}). */
+    SIZE_64KB(4, 64 * 1024),
+    /** Code 5: 256 KB ({@code -B5}). */
+    SIZE_256KB(5, 256 * 1024),
+    /** Code 6: 1 MB ({@code -B6}). */
+    SIZE_1MB(6, 1024 * 1024),
+    /** Code 7: 4 MB ({@code -B7}, the default). */
+    SIZE_4MB(7, 4 * 1024 * 1024);
+
+    private final int code;
+    private final int bytes;
+
+    BlockSize(int code, int bytes) {
+      this.code = code;
+      this.bytes = bytes;
+    }
+
+    /** @return the 3-bit code in the BD byte, 4..7 */
+    public int code() {
+      return code;
+    }
+
+    /** @return the maximum uncompressed size of a block, in bytes */
+    public int bytes() {
+      return bytes;
+    }
+
+    /**
+     * @param code a BD code, 4..7 (as in {@code -B4}..{@code -B7})
+     * @return the block size with that code
+     * @throws IllegalArgumentException for any other code
+     */
+    public static BlockSize ofCode(int code) {
+      for (BlockSize b : values()) {
+        if (b.code == code) {
+          return b;
+        }
+      }
+      throw new IllegalArgumentException("block size code must be 4..7: " + code);
+    }
+  }
+
+  /** The fastest level that uses the HC compressor; lower levels use the fast compressor. */
+  public static final int MIN_HC_LEVEL = 3;
+
+  /** The highest compression level. */
+  public static final int MAX_LEVEL = 12;
+
+  /** Largest dictionary kept: LZ4's window; like the {@code lz4} tool, only a dictionary's last 64 KB count. */
+  public static final int MAX_DICTIONARY_SIZE = Lz4FrameFormat.WINDOW_SIZE;
+
+  private static final Lz4FrameOptions DEFAULTS = new Builder().build();
+
+  private final BlockSize blockSize;
+  private final boolean linkedBlocks;
+  private final boolean blockChecksum;
+  private final boolean contentChecksum;
+  private final long contentSize;
+  private final byte[] dictionary;
+  private final int dictionaryId;
+  private final int level;
+  private final boolean kafkaHeaderChecksum;
+  private final boolean closeUnderlying;
+  private final boolean legacy;
+
+  private Lz4FrameOptions(Builder b) {
+    this.blockSize = b.blockSize;
+    this.linkedBlocks = b.linkedBlocks;
+    this.blockChecksum = b.blockChecksum;
+    this.contentChecksum = b.contentChecksum;
+    this.contentSize = b.contentSize;
+    this.dictionary = b.dictionary;
+    this.dictionaryId = b.dictionaryId;
+    this.level = b.level;
+    this.kafkaHeaderChecksum = b.kafkaHeaderChecksum;
+    this.closeUnderlying = b.closeUnderlying;
+    this.legacy = b.legacy;
+  }
+
+  /** @return the defaults of the {@code lz4} command (see the class description) */
+  public static Lz4FrameOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** @return a builder holding the defaults */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** @return a builder holding these options */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.blockSize = blockSize;
+    b.linkedBlocks = linkedBlocks;
+    b.blockChecksum = blockChecksum;
+    b.contentChecksum = contentChecksum;
+    b.contentSize = contentSize;
+    b.dictionary = dictionary;
+    b.dictionaryId = dictionaryId;
+    b.level = level;
+    b.kafkaHeaderChecksum = kafkaHeaderChecksum;
+    b.closeUnderlying = closeUnderlying;
+    b.legacy = legacy;
+    return b;
+  }
+
+  /** @return the block maximum size */
+  public BlockSize blockSize() {
+    return blockSize;
+  }
+
+  /** @return true for linked blocks ({@code -BD}), false for independent blocks ({@code -BI}) */
+  public boolean linkedBlocks() {
+    return linkedBlocks;
+  }
+
+  /** @return whether each block is followed by its XXH32 ({@code -BX}) */
+  public boolean blockChecksum() {
+    return blockChecksum;
+  }
+
+  /** @return whether the frame ends with XXH32 of its content (off with {@code --no-frame-crc}) */
+  public boolean contentChecksum() {
+    return contentChecksum;
+  }
+
+  /** @return the content size written into the header, or -1 when none is written */
+  public long contentSize() {
+    return contentSize;
+  }
+
+  /** @return a copy of the dictionary (at most its last 64 KB), or null when there is none */
+  public byte[] dictionary() {
+    return dictionary == null ? null : dictionary.clone();
+  }
+
+  /** The dictionary without copying; callers must not modify it. */
+  byte[] dictionaryNoCopy() {
+    return dictionary;
+  }
+
+  /** @return the dictionary ID written into the header, or 0 when the header has no dictionary ID */
+  public int dictionaryId() {
+    return dictionaryId;
+  }
+
+  /** @return the compression level: below 3 the fast compressor, 3..12 HC (see {@link Builder#level(int)}) */
+  public int level() {
+    return level;
+  }
+
+  /** @return whether the header checksum is computed the way Kafka's old message format did (KIP-57) */
+  public boolean kafkaHeaderChecksum() {
+    return kafkaHeaderChecksum;
+  }
+
+  /** @return whether closing the frame stream closes the underlying stream */
+  public boolean closeUnderlying() {
+    return closeUnderlying;
+  }
+
+  /** @return whether the legacy frame format ({@code lz4 -l}) is written instead of the frame format */
+  public boolean legacy() {
+    return legacy;
+  }
+
+  /**
+   * @return the block compressor for {@link #level()}, as {@code lz4}/{@code LZ4F} choose it:
+   *     levels 3..12 the HC compressor; level {@code n < 0} the fast compressor with acceleration
+   *     {@code -n + 1} ({@code --fast=N} is level {@code -N}); levels 0..2 the fast compressor with
+   *     acceleration 1
+   */
+  public Lz4Compressor compressor() {
+    if (level >= MIN_HC_LEVEL) {
+      return Lz4.highCompressor(Math.min(level, MAX_LEVEL));
+    }
+    if (level < 0) {
+      return Lz4.fastCompressor((int) Math.min(-(long) level + 1, 65537));
+    }
+    return Lz4.fastCompressor(1);
+  }
+
+  @Override
+  public String toString() {
+    return "Lz4FrameOptions{blockSize=" + blockSize + ", linked=" + linkedBlocks
+        + ", blockChecksum=" + blockChecksum + ", contentChecksum=" + contentChecksum
+        + ", contentSize=" + contentSize + ", dictionary=" + (dictionary == null ? "none" : dictionary.length + " bytes")
+        + ", dictionaryId=" + Integer.toUnsignedString(dictionaryId) + ", level=" + level
+        + ", kafkaHeaderChecksum=" + kafkaHeaderChecksum + ", closeUnderlying=" + closeUnderlying
+        + ", legacy=" + legacy + "}";
+  }
+
+  /** Builds {@link Lz4FrameOptions}; starts from the defaults. Not thread-safe. */
+  public static final class Builder {
+    private BlockSize blockSize = BlockSize.SIZE_4MB;
+    private boolean linkedBlocks = false;
+    private boolean blockChecksum = false;
+    private boolean contentChecksum = true;
+    private long contentSize = -1;
+    private byte[] dictionary;
+    private int dictionaryId;
+    private int level = 1;
+    private boolean kafkaHeaderChecksum = false;
+    private boolean closeUnderlying = true;
+    private boolean legacy = false;
+
+    private Builder() {}
+
+    /** Sets the block maximum size ({@code -B4}..{@code -B7}); default 4 MB. */
+    public Builder blockSize(BlockSize size) {
+      this.blockSize = Objects.requireNonNull(size, "size");
+      return this;
+    }
+
+    /** Linked blocks ({@code -BD}, true) or independent blocks ({@code -BI}, false, the default). */
+    public Builder linkedBlocks(boolean linked) {
+      this.linkedBlocks = linked;
+      return this;
+    }
+
+    /** Whether to follow each block with its XXH32 ({@code -BX}); default off. */
+    public Builder blockChecksum(boolean on) {
+      this.blockChecksum = on;
+      return this;
+    }
+
+    /** Whether to end the frame with XXH32 of the content; default on ({@code --no-frame-crc} turns it off). */
+    public Builder contentChecksum(boolean on) {
+      this.contentChecksum = on;
+      return this;
+    }
+
+    /**
+     * Writes {@code size} into the header as the content size ({@code --content-size}); -1 (the
+     * default) writes none. The stream then fails at close when a different number of bytes was
+     * written.
+     *
+     * @throws IllegalArgumentException when {@code size < -1}
+     */
+    public Builder contentSize(long size) {
+      if (size < -1) {
+        throw new IllegalArgumentException("content size must be >= 0, or -1 for none: " + size);
+      }
+      this.contentSize = size;
+      return this;
+    }
+
+    /**
+     * Compresses with {@code dict} as a dictionary ({@code -D file}): a known prefix that matches
+     * may reference. Only its last 64 KB are kept (as the {@code lz4} tool does); the bytes are
+     * copied. Null removes the dictionary. The header gets a dictionary ID only when {@link
+     * #dictionaryId(int)} sets one; a reader must be given the same dictionary.
+     */
+    public Builder dictionary(byte[] dict) {
+      if (dict == null) {
+        this.dictionary = null;
+      } else {
+        int keep = Math.min(dict.length, MAX_DICTIONARY_SIZE);
+        this.dictionary = Arrays.copyOfRange(dict, dict.length - keep, dict.length);
+      }
+      return this;
+    }
+
+    /** Writes {@code id} as the header's dictionary ID; 0 (the default) writes no dictionary ID. */
+    public Builder dictionaryId(int id) {
+      this.dictionaryId = id;
+      return this;
+    }
+
+    /**
+     * Sets the compression level as the {@code lz4} command does: 1 (default) and 2 the fast
+     * compressor; 3..12 the HC compressor ({@code -3}..{@code -12}; above 12 means 12); a
+     * negative level {@code -N} is {@code --fast=N}, the fast compressor with acceleration {@code
+     * N + 1} as in the C library's frame API; 0 means 1.
+     */
+    public Builder level(int level) {
+      this.level = level;
+      return this;
+    }
+
+    /**
+     * Computes the header checksum over the magic number and the descriptor, as Kafka's old (v0)
+     * message format did (KIP-57), instead of over the descriptor only. Default off: only Kafka
+     * v0 consumers need it.
+     */
+    public Builder kafkaHeaderChecksum(boolean on) {
+      this.kafkaHeaderChecksum = on;
+      return this;
+    }
+
+    /** Whether {@code close()} also closes the underlying stream; default true. */
+    public Builder closeUnderlying(boolean on) {
+      this.closeUnderlying = on;
+      return this;
+    }
+
+    /**
+     * Writes the legacy frame format ({@code lz4 -l}: magic 0x184C2102, 8 MB blocks, always
+     * compressed, no checksums) instead of the frame format. Only {@link #level(int)} and {@link
+     * #closeUnderlying(boolean)} apply to it; the other options are ignored.
+     */
+    public Builder legacy(boolean on) {
+      this.legacy = on;
+      return this;
+    }
+
+    /** @return the options */
+    public Lz4FrameOptions build() {
+      return new Lz4FrameOptions(this);
+    }
+  }
+}

@@ -1,0 +1,304 @@
+package dev.celer.lz4.frame;
+
+import static dev.celer.lz4.frame.Lz4FrameFormat.*;
+
+import dev.celer.internal.Mem;
+import dev.celer.xxhash.XxHash32;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Objects;
+
+/**
+ * Writes one LZ4 frame ({@code doc/lz4_Frame_format.md}, version 1.6.x), or one legacy frame,
+ * to an underlying stream; the {@code lz4} command and {@link Lz4FrameInputStream} read it.
+ *
+ * <ul>
+ *   <li>Data is cut into blocks of the frame's block maximum size; a block that does not shrink is
+ *       stored uncompressed (the size word's high bit), as the C library does.
+ *   <li>{@link #flush()} emits what is buffered as a (possibly short) block and flushes the
+ *       underlying stream: everything written so far is then decodable from what reached it.
+ *   <li>{@link #close()} ends the frame (EndMark, content checksum) and closes the underlying
+ *       stream unless {@link Lz4FrameOptions#closeUnderlying()} is off. A second close does
+ *       nothing; writing after close throws {@link IOException}.
+ *   <li>When the underlying stream fails, the failure surfaces and the stream becomes unusable:
+ *       {@code close()} then writes no frame end, so a reader never takes the frame for complete.
+ *   <li>When the options announce a content size, writing more, or closing after writing less,
+ *       throws {@link IOException}.
+ * </ul>
+ *
+ * <p>Memory: one block of input (plus 64 KB of history and room for several blocks when blocks
+ * are linked) and one block of output, allocated at construction. Not thread-safe.
+ */
+public final class Lz4FrameOutputStream extends OutputStream {
+  private final OutputStream out;
+  private final Lz4FrameOptions options;
+  private final Lz4FrameBlockEncoder encoder;
+  private final boolean linked;
+  private final int blockSize;
+  /** Input buffer; for linked blocks also the history window: buf[max(0, blockStart-64K), blockStart). */
+  private final byte[] buf;
+  /** Encoded block scratch. */
+  private final byte[] enc;
+  /** Where independent blocks start in {@link #buf}: after the dictionary, if any. */
+  private final int blockBase;
+  private final XxHash32 contentHash;
+  private int blockStart;
+  private int pos;
+  private long written;
+  private boolean headerWritten;
+  private boolean closed;
+  private IOException failure;
+
+  /** Writes a frame with the default options ({@link Lz4FrameOptions#defaults()}). */
+  public Lz4FrameOutputStream(OutputStream out) {
+    this(out, Lz4FrameOptions.defaults());
+  }
+
+  /** Writes a frame as {@code options} say. Writes nothing yet: the header goes out with the first block, flush or close. */
+  public Lz4FrameOutputStream(OutputStream out, Lz4FrameOptions options) {
+    this.out = Objects.requireNonNull(out, "out");
+    this.options = Objects.requireNonNull(options, "options");
+    this.encoder = Lz4FrameBlockEncoder.forStream(options);
+    this.blockSize = encoder.maxBlockSize();
+    this.linked = options.linkedBlocks() && !options.legacy();
+    byte[] dict = options.legacy() ? null : options.dictionaryNoCopy();
+    int dictLen = dict == null ? 0 : dict.length;
+    // "Dictionary ID": the dictionary sits in front of the first block (linked blocks) or of every
+    // block (independent blocks), so the codec uses it in place as a prefix.
+    if (linked) {
+      // Room for the window and several small blocks, so that sliding the window is rare.
+      buf = new byte[WINDOW_SIZE + Math.max(blockSize, 4 * WINDOW_SIZE)];
+    } else {
+      buf = new byte[dictLen + blockSize];
+    }
+    if (dict != null) {
+      System.arraycopy(dict, 0, buf, 0, dictLen);
+    }
+    blockBase = dictLen;
+    blockStart = pos = dictLen;
+    enc = new byte[encoder.maxEncodedLength(blockSize)];
+    contentHash = options.contentChecksum() && !options.legacy() ? XxHash32.create(XXH32_SEED) : null;
+  }
+
+  /** @return the options this stream writes with */
+  public Lz4FrameOptions options() {
+    return options;
+  }
+
+  /** @return the number of uncompressed bytes written so far */
+  public long bytesWritten() {
+    return written;
+  }
+
+  @Override
+  public void write(int b) throws IOException {
+    ensureOpen();
+    checkContentSize(1);
+    buf[pos++] = (byte) b;
+    written++;
+    if (pos - blockStart == blockSize) {
+      emitBlock();
+    }
+  }
+
+  @Override
+  public void write(byte[] b, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, b.length);
+    ensureOpen();
+    checkContentSize(len);
+    while (len > 0) {
+      int n = Math.min(len, blockStart + blockSize - pos);
+      System.arraycopy(b, off, buf, pos, n);
+      pos += n;
+      off += n;
+      len -= n;
+      written += n;
+      if (pos - blockStart == blockSize) {
+        emitBlock();
+      }
+    }
+  }
+
+  /**
+   * Writes a block that {@link Lz4FrameBlockEncoder#encode} produced from {@code
+   * content[contentOff, contentOff+contentLen)}, for parallel compression: the frame header is
+   * written first when needed, and the content counts for the content checksum and content size.
+   * Nothing may be buffered (write all content through this method, or call it only after a
+   * {@link #flush()}); to give the same bytes as a single-threaded stream, every block but the
+   * last must hold exactly {@link Lz4FrameBlockEncoder#maxBlockSize()} bytes.
+   *
+   * @throws IllegalStateException when data is buffered or blocks are linked
+   * @throws IOException when the underlying stream fails, or the stream is closed
+   */
+  public void writeEncodedBlock(byte[] encoded, int encOff, int encLen, byte[] content, int contentOff, int contentLen)
+      throws IOException {
+    Objects.checkFromIndexSize(encOff, encLen, encoded.length);
+    Objects.checkFromIndexSize(contentOff, contentLen, content.length);
+    ensureOpen();
+    if (linked) {
+      throw new IllegalStateException("linked blocks cannot be encoded apart");
+    }
+    if (pos != blockStart) {
+      throw new IllegalStateException(
+          (pos - blockStart) + " bytes are buffered; flush() before writing encoded blocks");
+    }
+    if (contentLen > blockSize) {
+      throw new IllegalArgumentException("content of " + contentLen + " bytes exceeds the block size " + blockSize);
+    }
+    checkContentSize(contentLen);
+    writeHeaderIfNeeded();
+    if (contentHash != null) {
+      contentHash.update(content, contentOff, contentLen);
+    }
+    written += contentLen;
+    writeOut(encoded, encOff, encLen);
+  }
+
+  /**
+   * Emits the buffered data as a block (so everything written so far is decodable) and flushes
+   * the underlying stream. Writes the frame header if it was not written yet.
+   */
+  @Override
+  public void flush() throws IOException {
+    ensureOpen();
+    emitBlock();
+    writeHeaderIfNeeded();
+    try {
+      out.flush();
+    } catch (IOException e) {
+      throw fail(e);
+    }
+  }
+
+  /**
+   * Ends the frame: emits the buffered data, the EndMark and the content checksum, then closes
+   * (or, per {@link Lz4FrameOptions#closeUnderlying()}, flushes) the underlying stream. Does
+   * nothing when already closed.
+   *
+   * @throws IOException when the underlying stream fails, or when the content size in the header
+   *     differs from the bytes written (the frame is then left without its end)
+   */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    IOException pending = null;
+    if (failure == null) {
+      try {
+        finishFrame();
+      } catch (IOException e) {
+        pending = e;
+      }
+    }
+    try {
+      if (options.closeUnderlying()) {
+        out.close();
+      } else if (pending == null) {
+        out.flush();
+      }
+    } catch (IOException e) {
+      if (pending == null) {
+        pending = e;
+      } else {
+        pending.addSuppressed(e);
+      }
+    }
+    if (pending != null) {
+      throw pending;
+    }
+  }
+
+  private void finishFrame() throws IOException {
+    long declared = options.legacy() ? -1 : options.contentSize();
+    if (declared >= 0 && declared != written) {
+      throw new IOException("content size mismatch: the header announces " + declared + " bytes but "
+          + written + " were written; the frame is left unfinished");
+    }
+    emitBlock();
+    writeHeaderIfNeeded();
+    if (options.legacy()) {
+      return; // "Legacy frame": the end is implicit (EOF or the next magic number).
+    }
+    byte[] tail = new byte[8];
+    Mem.putIntLE(tail, 0, END_MARK);
+    int n = 4;
+    if (contentHash != null) {
+      Mem.putIntLE(tail, 4, contentHash.digest());
+      n = 8;
+    }
+    writeOut(tail, 0, n);
+  }
+
+  private void emitBlock() throws IOException {
+    int len = pos - blockStart;
+    if (len == 0) {
+      return;
+    }
+    writeHeaderIfNeeded();
+    int histStart = Math.max(0, blockStart - WINDOW_SIZE);
+    int n = encoder.encode(buf, blockStart, len, buf, histStart, blockStart - histStart, enc, 0);
+    if (contentHash != null) {
+      contentHash.update(buf, blockStart, len);
+    }
+    writeOut(enc, 0, n);
+    if (linked) {
+      blockStart = pos;
+      if (blockStart + blockSize > buf.length) {
+        // Slide: keep the last 64 KB as history for the next block.
+        int keep = Math.min(WINDOW_SIZE, blockStart);
+        System.arraycopy(buf, blockStart - keep, buf, 0, keep);
+        blockStart = pos = keep;
+      }
+    } else {
+      pos = blockStart = blockBase;
+    }
+  }
+
+  private void writeHeaderIfNeeded() throws IOException {
+    if (headerWritten) {
+      return;
+    }
+    headerWritten = true;
+    byte[] h = new byte[MAX_HEADER_LENGTH];
+    int n;
+    if (options.legacy()) {
+      Mem.putIntLE(h, 0, LEGACY_MAGIC);
+      n = 4;
+    } else {
+      n = FrameDescriptor.of(options).writeHeader(h, 0, options.kafkaHeaderChecksum());
+    }
+    writeOut(h, 0, n);
+  }
+
+  private void writeOut(byte[] b, int off, int len) throws IOException {
+    try {
+      out.write(b, off, len);
+    } catch (IOException e) {
+      throw fail(e);
+    }
+  }
+
+  private IOException fail(IOException e) {
+    failure = e;
+    return e;
+  }
+
+  private void checkContentSize(long more) throws IOException {
+    long declared = options.legacy() ? -1 : options.contentSize();
+    if (declared >= 0 && written + more > declared) {
+      throw new IOException("content size exceeded: the header announces " + declared + " bytes, "
+          + (written + more) + " would be written");
+    }
+  }
+
+  private void ensureOpen() throws IOException {
+    if (closed) {
+      throw new IOException("stream closed");
+    }
+    if (failure != null) {
+      throw new IOException("stream unusable after an earlier failure of the underlying stream", failure);
+    }
+  }
+}

@@ -1,0 +1,216 @@
+package dev.celer.lz4.frame;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How {@link Lz4FrameInputStream} and {@link Lz4Frame#decompress(byte[], Lz4FrameReadOptions)}
+ * read LZ4 frames: size limits against decompression bombs, dictionaries, checksum handling.
+ *
+ * <h2>Limits and their defaults</h2>
+ *
+ * <ul>
+ *   <li>Memory of a stream is bounded by the format, not by a setting: one block (at most 4 MB as
+ *       the header's Block Maximum Size, 8 MB for legacy frames) plus its compressed form plus a
+ *       64 KB window. A header's content size is never used to size a buffer, so a header that
+ *       announces 16 EB allocates nothing.
+ *   <li>{@link #maxFrameContentSize()}: the most bytes one frame may decode to; default unlimited,
+ *       because a stream hands data on block by block. Set it when the consumer accumulates what
+ *       it reads. A frame whose header announces more fails at once.
+ *   <li>{@link #maxOneShotSize()}: the most bytes the one-shot {@link Lz4Frame#decompress(byte[])}
+ *       returns (it materializes everything in one array); default {@value
+ *       #DEFAULT_MAX_ONE_SHOT_SIZE} bytes (256 MiB).
+ * </ul>
+ *
+ * <p>Immutable and thread-safe; the builder is not thread-safe.
+ */
+public final class Lz4FrameReadOptions {
+
+  /** How the one-byte header checksum (HC) of a frame descriptor is checked. */
+  public enum HeaderChecksum {
+    /** As the specification says: over the frame descriptor only. The default. */
+    STANDARD,
+    /** As Kafka's old (v0) message format computed it: over the magic number and the descriptor (KIP-57). */
+    KAFKA,
+    /** Accept either form, to read Kafka batches of every age. */
+    STANDARD_OR_KAFKA,
+    /** Do not check the header checksum (the specification calls it informational). */
+    IGNORE
+  }
+
+  /** Default of {@link #maxOneShotSize()}: 256 MiB. */
+  public static final int DEFAULT_MAX_ONE_SHOT_SIZE = 256 << 20;
+
+  private static final Lz4FrameReadOptions DEFAULTS = new Builder().build();
+
+  private final long maxFrameContentSize;
+  private final int maxOneShotSize;
+  private final byte[] dictionary;
+  private final Map<Integer, byte[]> dictionaries;
+  private final HeaderChecksum headerChecksum;
+  private final boolean verifyChecksums;
+  private final boolean closeUnderlying;
+
+  private Lz4FrameReadOptions(Builder b) {
+    this.maxFrameContentSize = b.maxFrameContentSize;
+    this.maxOneShotSize = b.maxOneShotSize;
+    this.dictionary = b.dictionary;
+    this.dictionaries = Map.copyOf(b.dictionaries);
+    this.headerChecksum = b.headerChecksum;
+    this.verifyChecksums = b.verifyChecksums;
+    this.closeUnderlying = b.closeUnderlying;
+  }
+
+  /** @return the defaults (see the class description) */
+  public static Lz4FrameReadOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** @return a builder holding the defaults */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** @return a builder holding these options */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.maxFrameContentSize = maxFrameContentSize;
+    b.maxOneShotSize = maxOneShotSize;
+    b.dictionary = dictionary;
+    b.dictionaries.putAll(dictionaries);
+    b.headerChecksum = headerChecksum;
+    b.verifyChecksums = verifyChecksums;
+    b.closeUnderlying = closeUnderlying;
+    return b;
+  }
+
+  /** @return the most bytes one frame may decode to ({@link Long#MAX_VALUE}: unlimited, the default) */
+  public long maxFrameContentSize() {
+    return maxFrameContentSize;
+  }
+
+  /** @return the most bytes the one-shot helpers return */
+  public int maxOneShotSize() {
+    return maxOneShotSize;
+  }
+
+  /** @return how the header checksum is checked */
+  public HeaderChecksum headerChecksum() {
+    return headerChecksum;
+  }
+
+  /** @return whether block and content checksums are verified (default true) */
+  public boolean verifyChecksums() {
+    return verifyChecksums;
+  }
+
+  /** @return whether closing the input stream closes the underlying stream (default true) */
+  public boolean closeUnderlying() {
+    return closeUnderlying;
+  }
+
+  /**
+   * The dictionary for a frame: the one registered for its dictionary ID, else the default
+   * dictionary (also used for frames without an ID, such as those {@code lz4 -D} writes).
+   *
+   * @return the last 64 KB (at most) of the dictionary; null when there is none. Not a copy.
+   */
+  byte[] dictionaryFor(boolean hasId, int id) {
+    if (hasId) {
+      byte[] d = dictionaries.get(id);
+      if (d != null) {
+        return d;
+      }
+    }
+    return dictionary;
+  }
+
+  @Override
+  public String toString() {
+    return "Lz4FrameReadOptions{maxFrameContentSize=" + maxFrameContentSize + ", maxOneShotSize="
+        + maxOneShotSize + ", dictionary=" + (dictionary == null ? "none" : dictionary.length + " bytes")
+        + ", dictionaryIds=" + dictionaries.keySet() + ", headerChecksum=" + headerChecksum
+        + ", verifyChecksums=" + verifyChecksums + ", closeUnderlying=" + closeUnderlying + "}";
+  }
+
+  private static byte[] lastWindow(byte[] dict) {
+    Objects.requireNonNull(dict, "dictionary");
+    int keep = Math.min(dict.length, Lz4FrameOptions.MAX_DICTIONARY_SIZE);
+    return Arrays.copyOfRange(dict, dict.length - keep, dict.length);
+  }
+
+  /** Builds {@link Lz4FrameReadOptions}; starts from the defaults. Not thread-safe. */
+  public static final class Builder {
+    private long maxFrameContentSize = Long.MAX_VALUE;
+    private int maxOneShotSize = DEFAULT_MAX_ONE_SHOT_SIZE;
+    private byte[] dictionary;
+    private final Map<Integer, byte[]> dictionaries = new HashMap<>();
+    private HeaderChecksum headerChecksum = HeaderChecksum.STANDARD;
+    private boolean verifyChecksums = true;
+    private boolean closeUnderlying = true;
+
+    private Builder() {}
+
+    /** Caps the decoded size of each frame; default {@link Long#MAX_VALUE} (no cap). */
+    public Builder maxFrameContentSize(long max) {
+      if (max < 0) {
+        throw new IllegalArgumentException("maxFrameContentSize must be >= 0: " + max);
+      }
+      this.maxFrameContentSize = max;
+      return this;
+    }
+
+    /** Caps what the one-shot helpers return; default 256 MiB; at most {@code Integer.MAX_VALUE - 8}. */
+    public Builder maxOneShotSize(int max) {
+      if (max < 0 || max > Integer.MAX_VALUE - 8) {
+        throw new IllegalArgumentException("maxOneShotSize must be 0.." + (Integer.MAX_VALUE - 8) + ": " + max);
+      }
+      this.maxOneShotSize = max;
+      return this;
+    }
+
+    /**
+     * The dictionary for frames without a dictionary ID ({@code lz4 -D} writes none) and for IDs
+     * not registered with {@link #dictionary(int, byte[])}. Only the last 64 KB count; copied.
+     * Null removes it.
+     */
+    public Builder dictionary(byte[] dict) {
+      this.dictionary = dict == null ? null : lastWindow(dict);
+      return this;
+    }
+
+    /** The dictionary for frames whose header carries dictionary ID {@code id}. Copied (last 64 KB). */
+    public Builder dictionary(int id, byte[] dict) {
+      dictionaries.put(id, lastWindow(dict));
+      return this;
+    }
+
+    /** How to check the header checksum; default {@link HeaderChecksum#STANDARD}. */
+    public Builder headerChecksum(HeaderChecksum mode) {
+      this.headerChecksum = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    /**
+     * Whether to verify block and content checksums (default true; {@code lz4 --no-crc} turns it
+     * off). The content size is always checked.
+     */
+    public Builder verifyChecksums(boolean on) {
+      this.verifyChecksums = on;
+      return this;
+    }
+
+    /** Whether closing the input stream closes the underlying stream; default true. */
+    public Builder closeUnderlying(boolean on) {
+      this.closeUnderlying = on;
+      return this;
+    }
+
+    /** @return the options */
+    public Lz4FrameReadOptions build() {
+      return new Lz4FrameReadOptions(this);
+    }
+  }
+}
