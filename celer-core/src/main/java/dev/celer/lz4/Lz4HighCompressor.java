@@ -112,41 +112,6 @@ final class Lz4HighCompressor extends Lz4Compressor {
     return "Lz4HighCompressor[level=" + level + "]";
   }
 
-  // ---- TEMPORARY (branch hc only): the public entry points until branch `block` makes them
-  // concrete in Lz4Compressor; delete this section when merging `block`.
-  @Override
-  public int compress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
-    int n = tryCompress(src, srcOff, srcLen, dst, dstOff, maxDstLen);
-    if (n < 0) {
-      throw new Lz4Exception("output does not fit in " + maxDstLen + " bytes");
-    }
-    return n;
-  }
-
-  @Override
-  public int tryCompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
-    java.util.Objects.checkFromIndexSize(srcOff, srcLen, src.length);
-    java.util.Objects.checkFromIndexSize(dstOff, maxDstLen, dst.length);
-    return compressBlock(src, srcOff, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
-  }
-
-  @Override
-  public byte[] compress(byte[] src) {
-    byte[] out = new byte[Lz4.maxCompressedLength(src.length)];
-    return java.util.Arrays.copyOf(out, compress(src, 0, src.length, out, 0, out.length));
-  }
-
-  @Override
-  public int compress(java.nio.ByteBuffer src, java.nio.ByteBuffer dst) {
-    throw new UnsupportedOperationException("TEMPORARY");
-  }
-
-  @Override
-  public int tryCompress(java.nio.ByteBuffer src, java.nio.ByteBuffer dst) {
-    throw new UnsupportedOperationException("TEMPORARY");
-  }
-  // ---- end TEMPORARY
-
   @Override
   int compressBlock(
       Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {

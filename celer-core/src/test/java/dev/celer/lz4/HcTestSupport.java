@@ -187,4 +187,63 @@ final class HcTestSupport {
     }
     return new Blocks(data, raw, sum);
   }
+
+  /**
+   * A plain LZ4 block decoder for tests, independent of Celer's: decodes {@code block} after the
+   * given {@code history} (a dictionary, or the previous 64 KB of linked blocks) and checks the
+   * structure on the way: offsets within the window, the last sequence literals only, the end
+   * conditions of {@code doc/lz4_Block_format.md}.
+   *
+   * @return the decoded bytes (without the history)
+   */
+  static byte[] decode(byte[] block, byte[] history, int originalLength) {
+    byte[] out = new byte[history.length + originalLength];
+    System.arraycopy(history, 0, out, 0, history.length);
+    int op = history.length;
+    int ip = 0;
+    while (true) {
+      int token = block[ip++] & 0xFF;
+      int lit = token >>> 4;
+      if (lit == 15) {
+        int b;
+        do {
+          b = block[ip++] & 0xFF;
+          lit += b;
+        } while (b == 255);
+      }
+      System.arraycopy(block, ip, out, op, lit);
+      ip += lit;
+      op += lit;
+      if (ip == block.length) {
+        if (op != out.length) {
+          throw new AssertionError("decoded " + (op - history.length) + " bytes, expected " + originalLength);
+        }
+        return java.util.Arrays.copyOfRange(out, history.length, out.length);
+      }
+      int offset = (block[ip] & 0xFF) | (block[ip + 1] & 0xFF) << 8;
+      ip += 2;
+      int ml = token & 0x0F;
+      if (ml == 15) {
+        int b;
+        do {
+          b = block[ip++] & 0xFF;
+          ml += b;
+        } while (b == 255);
+      }
+      ml += 4;
+      if (offset == 0 || offset > op) {
+        throw new AssertionError("bad offset " + offset + " at output " + op);
+      }
+      if (op + ml > out.length - 5) {
+        throw new AssertionError("match reaches into the last 5 bytes at output " + op);
+      }
+      if (op - history.length > originalLength - 12) {
+        throw new AssertionError("match starts within the last 12 bytes at output " + op);
+      }
+      for (int i = 0; i < ml; i++) {
+        out[op + i] = out[op - offset + i];
+      }
+      op += ml;
+    }
+  }
 }

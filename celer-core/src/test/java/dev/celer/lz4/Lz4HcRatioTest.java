@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
  * -N} on the same blocks, for independent 64 KB blocks and for linked 4 MB blocks. Every Celer
  * frame is also decoded by {@code lz4 -d} and compared with the input.
  *
- * <p>HC is slow, so the default run covers a few small corpus files (and linked 64 KB blocks, to
- * exercise history). {@code -Dceler.fullRatio=true} runs the whole matrix: every corpus file, 64
- * KB independent and 4 MB linked blocks, the five levels; it prints the table used in the notes.
+ * <p>The default run covers every corpus file in independent 64 KB blocks, and linked 64 KB blocks
+ * of a few small files (to exercise history). {@code -Dceler.fullRatio=true} adds linked 4 MB
+ * blocks of every file, the whole matrix of the issue; each part prints its table.
  */
 class Lz4HcRatioTest {
   private static final int[] LEVELS = {3, 6, 9, 10, 12};
@@ -27,27 +27,25 @@ class Lz4HcRatioTest {
   /** The default subset: small, different kinds (text, HTML, JPEG). */
   private static final Set<String> SUBSET = Set.of("alice29.txt", "google.html", "fireworks.jpeg");
 
-  private static List<Path> files() {
-    List<Path> all = HcTestSupport.corpusFiles();
-    return FULL ? all : all.stream().filter(f -> SUBSET.contains(f.getFileName().toString())).toList();
-  }
-
   @Test
   void independent64kBlocks() {
-    compare(false, HcTestSupport.BLOCK_64K, 4, "-B4", "-BI");
+    compare(HcTestSupport.corpusFiles(), false, HcTestSupport.BLOCK_64K, 4, "-B4", "-BI");
   }
 
   @Test
   void linkedBlocks() {
     if (FULL) {
-      compare(true, HcTestSupport.BLOCK_4M, 7, "-B7", "-BD");
+      compare(HcTestSupport.corpusFiles(), true, HcTestSupport.BLOCK_4M, 7, "-B7", "-BD");
     } else {
-      // the files of the subset are smaller than 4 MB: use 64 KB linked blocks to get history
-      compare(true, HcTestSupport.BLOCK_64K, 4, "-B4", "-BD");
+      // a few small files; they are below 4 MB, so 64 KB linked blocks, to have history
+      List<Path> subset = HcTestSupport.corpusFiles().stream()
+          .filter(f -> SUBSET.contains(f.getFileName().toString()))
+          .toList();
+      compare(subset, true, HcTestSupport.BLOCK_64K, 4, "-B4", "-BD");
     }
   }
 
-  private static void compare(boolean linked, int blockSize, int blockSizeId, String... lz4Args) {
+  private static void compare(List<Path> files, boolean linked, int blockSize, int blockSizeId, String... lz4Args) {
     List<String> failures = new ArrayList<>();
     StringBuilder table = new StringBuilder();
     table.append(String.format(Locale.ROOT, "%n%s, %s blocks%n%-24s", String.join(" ", lz4Args),
@@ -58,7 +56,7 @@ class Lz4HcRatioTest {
     table.append('\n');
     long[] totalCeler = new long[LEVELS.length];
     long[] totalLz4 = new long[LEVELS.length];
-    for (Path f : files()) {
+    for (Path f : files) {
       byte[] src = HcTestSupport.read(f);
       table.append(String.format(Locale.ROOT, "%-24s", f.getFileName()));
       for (int i = 0; i < LEVELS.length; i++) {
