@@ -35,6 +35,10 @@ import org.junit.jupiter.api.Test;
 class JpountzBlockStreamTest {
 
   private static final long SEED = 0x5eed_3_2026L;
+  static {
+    System.out.println("JpountzBlockStreamTest seed " + SEED);
+  }
+
   private static final int[] BLOCK_SIZES = {64, 100, 1000, 1 << 16, 1 << 20};
 
   // ---------------------------------------------------------------- data
@@ -42,7 +46,6 @@ class JpountzBlockStreamTest {
   /** Generated inputs plus a 300 KB slice of a few corpus files (the whole file would be slow). */
   private static List<byte[]> inputs() throws IOException {
     Random rnd = new Random(SEED);
-    System.out.println("JpountzBlockStreamTest seed " + SEED);
     List<byte[]> list = new ArrayList<>();
     list.add(new byte[0]);
     list.add(new byte[] {42});

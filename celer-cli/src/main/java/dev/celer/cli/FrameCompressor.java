@@ -1,0 +1,173 @@
+package dev.celer.cli;
+
+import dev.celer.lz4.frame.Lz4FrameBlockEncoder;
+import dev.celer.lz4.frame.Lz4FrameOptions;
+import dev.celer.lz4.frame.Lz4FrameOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.util.ArrayDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Compresses one input into one LZ4 frame (or legacy frame) the way {@code lz4} v1.9.4 does, so
+ * that the output matches the C tool's where the codec does:
+ *
+ * <ul>
+ *   <li>an input shorter than one block is written as a single-block frame with the smallest
+ *       block size that holds it and independent blocks ({@code LZ4F_compressFrame} picks {@code
+ *       LZ4F_optimalBSID} and drops block linking for one block);
+ *   <li>{@code --content-size} writes the size of a regular file; for stdin there is none.
+ * </ul>
+ *
+ * <p>With {@code threads > 1} and independent blocks, blocks are encoded on a thread pool with
+ * {@link Lz4FrameBlockEncoder} and written in input order through {@link
+ * Lz4FrameOutputStream#writeEncodedBlock}: the output is byte for byte that of one thread.
+ * Linked blocks depend on each other, so they use one thread (as lz4 1.10's {@code -T} does).
+ *
+ * <p>Not thread-safe; one instance per file.
+ */
+final class FrameCompressor {
+  private final Lz4FrameOptions base;
+  private final boolean contentSize;
+  private final int threads;
+
+  FrameCompressor(Lz4FrameOptions base, boolean contentSize, int threads) {
+    this.base = base;
+    this.contentSize = contentSize;
+    this.threads = Math.max(1, threads);
+  }
+
+  /** @return {bytes read, bytes written} */
+  long[] compress(InputStream in, OutputStream out, long knownSize, Progress progress) throws IOException {
+    int blockSize = base.legacy() ? 8 << 20 : base.blockSize().bytes();
+    byte[] first = new byte[blockSize];
+    int n = Lz4Command.readFully(in, first, blockSize);
+    Lz4FrameOptions.Builder b = base.toBuilder();
+    if (!base.legacy() && n < blockSize) {
+      // LZ4F_compressFrame: the smallest block size that fits, and no linking for one block.
+      Lz4FrameOptions.BlockSize bs = Lz4FrameOptions.BlockSize.SIZE_64KB;
+      while (bs.bytes() < n) {
+        bs = Lz4FrameOptions.BlockSize.ofCode(bs.code() + 1);
+      }
+      b.blockSize(bs).linkedBlocks(false);
+    }
+    if (contentSize && !base.legacy() && knownSize > 0) {
+      b.contentSize(knownSize);
+    }
+    Lz4FrameOptions opts = b.build();
+    CountingOutputStream counted = new CountingOutputStream(out);
+    long read = n;
+    try (Lz4FrameOutputStream fos = new Lz4FrameOutputStream(counted, opts)) {
+      if (threads > 1 && (!opts.linkedBlocks() || opts.legacy()) && n == blockSize) {
+        read = parallel(in, fos, Lz4FrameBlockEncoder.of(opts), first, progress, counted);
+      } else {
+        fos.write(first, 0, n);
+        progress.update(read, counted.count);
+        while (n == blockSize) {
+          n = Lz4Command.readFully(in, first, blockSize);
+          fos.write(first, 0, n);
+          read += n;
+          progress.update(read, counted.count);
+        }
+      }
+    }
+    return new long[] {read, counted.count};
+  }
+
+  private record Job(byte[] content, int length, Future<byte[]> encoded) {}
+
+  private long parallel(InputStream in, Lz4FrameOutputStream fos, Lz4FrameBlockEncoder enc, byte[] first,
+      Progress progress, CountingOutputStream counted) throws IOException {
+    int blockSize = enc.maxBlockSize();
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "celer-compress");
+      t.setDaemon(true);
+      return t;
+    });
+    ArrayDeque<Job> inFlight = new ArrayDeque<>();
+    ArrayDeque<byte[]> spare = new ArrayDeque<>();
+    long read = 0;
+    try {
+      byte[] block = first;
+      int n = blockSize;
+      while (n > 0) {
+        read += n;
+        final byte[] content = block;
+        final int len = n;
+        Future<byte[]> f = pool.submit(() -> {
+          byte[] dst = new byte[enc.maxEncodedLength(len)];
+          int k = enc.encode(content, 0, len, dst, 0);
+          return k == dst.length ? dst : java.util.Arrays.copyOf(dst, k);
+        });
+        inFlight.add(new Job(content, len, f));
+        // Keep every thread busy with one block queued behind it; write finished blocks in order.
+        while (inFlight.size() >= 2 * threads) {
+          spare.add(writeNext(inFlight, fos));
+          progress.update(read, counted.count);
+        }
+        if (n < blockSize) {
+          break;
+        }
+        block = spare.isEmpty() ? new byte[blockSize] : spare.poll();
+        n = Lz4Command.readFully(in, block, blockSize);
+      }
+      while (!inFlight.isEmpty()) {
+        writeNext(inFlight, fos);
+        progress.update(read, counted.count);
+      }
+      return read;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static byte[] writeNext(ArrayDeque<Job> inFlight, Lz4FrameOutputStream fos) throws IOException {
+    Job j = inFlight.poll();
+    byte[] encoded;
+    try {
+      encoded = j.encoded.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while compressing");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IOException(e.getCause());
+    }
+    fos.writeEncodedBlock(encoded, 0, encoded.length, j.content, 0, j.length);
+    return j.content;
+  }
+
+  /** Counts the bytes written through it (the compressed size). */
+  private static final class CountingOutputStream extends FilterOutputStream {
+    long count;
+
+    CountingOutputStream(OutputStream out) {
+      super(out);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+      count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      count += len;
+    }
+
+    @Override
+    public void close() throws IOException {
+      flush(); // the caller owns the underlying stream
+    }
+  }
+}
