@@ -1,0 +1,52 @@
+package dev.celer.xxhash;
+
+/**
+ * A 128-bit hash value, as XXH3-128 ({@link XxHash128}) produces it: two unsigned 64-bit halves,
+ * {@code low64} and {@code high64}, as in the C library's {@code XXH128_hash_t}.
+ *
+ * <p>The canonical form (xxHash specification, "XXH3 Algorithm Overview") is big-endian: the 16
+ * bytes of {@link #toBytes()} are {@code high64} then {@code low64}, most significant byte first,
+ * and {@link #toHex()} is those bytes as 32 lower-case hex digits, exactly as {@code xxhsum -H2}
+ * prints them.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param low64 the lower 64 bits
+ * @param high64 the higher 64 bits
+ */
+public record Hash128(long low64, long high64) {
+
+  /** @return the 16 bytes of the canonical (big-endian) form: {@code high64}, then {@code low64} */
+  public byte[] toBytes() {
+    byte[] b = new byte[16];
+    writeTo(b, 0);
+    return b;
+  }
+
+  /**
+   * Writes the 16 bytes of the canonical (big-endian) form at {@code dst[off]}.
+   *
+   * @throws IndexOutOfBoundsException if fewer than 16 bytes are there
+   */
+  public void writeTo(byte[] dst, int off) {
+    java.util.Objects.checkFromIndexSize(off, 16, dst.length);
+    for (int i = 0; i < 8; i++) {
+      dst[off + i] = (byte) (high64 >>> (56 - 8 * i));
+      dst[off + 8 + i] = (byte) (low64 >>> (56 - 8 * i));
+    }
+  }
+
+  /** @return the canonical form as 32 lower-case hex digits, as {@code xxhsum -H2} prints it */
+  public String toHex() {
+    char[] c = new char[32];
+    HexFormatting.appendHex(high64, 16, c, 0);
+    HexFormatting.appendHex(low64, 16, c, 16);
+    return new String(c);
+  }
+
+  /** @return {@link #toHex()} */
+  @Override
+  public String toString() {
+    return toHex();
+  }
+}

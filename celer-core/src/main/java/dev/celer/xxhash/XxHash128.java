@@ -1,0 +1,188 @@
+package dev.celer.xxhash;
+
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * XXH3-128 (called XXH128 by {@code xxhsum}), as defined by the xxHash specification ({@code
+ * doc/xxhash_spec.md} of Cyan4973/xxHash, version 0.1.1, sections "XXH3 Algorithm Overview"
+ * onwards); values equal those of {@code xxhsum -H2} and of the C library's {@code
+ * XXH3_128bits}, {@code XXH3_128bits_withSeed} and {@code XXH3_128bits_withSecret}. The 64-bit
+ * variant is {@link XxHash3}; for inputs of 1–3 bytes and of more than 240 bytes its value is
+ * the {@code low64} of this one, for other lengths an unrelated value.
+ *
+ * <p>One-shot hashing through the static methods, with the default secret and seed 0, with a
+ * seed, or with a custom secret (at least {@link #SECRET_SIZE_MIN} bytes; the specification does
+ * not combine a seed with a custom secret). Streaming through an instance from {@link #create()},
+ * {@link #create(long)} or {@link #createWithSecret(byte[])}: {@link #update} in pieces of any
+ * size, then {@link #digest()}. The hash is a {@link Hash128}; {@link #toHex(Hash128)} (or {@link
+ * Hash128#toHex()}) prints it as {@code xxhsum} does.
+ *
+ * <p>Thread-safety: the static methods are thread-safe. Each allocates its {@link Hash128}
+ * result; a seeded hash of more than 240 bytes also derives a 192-byte secret from the seed
+ * (cached for the most recent seed). A custom secret passed to a static method is read, not
+ * copied: do not change it during the call. An instance is <b>not</b> thread-safe (confine it to
+ * one thread, or synchronize); it allocates about 400 bytes of state (and a copy of a custom
+ * secret) once, at creation, nothing per {@code update}, and the result per {@code digest}.
+ */
+public final class XxHash128 {
+
+  /** The smallest custom secret allowed, in bytes (the specification's XXH3_SECRET_SIZE_MIN). */
+  public static final int SECRET_SIZE_MIN = Xxh3.SECRET_SIZE_MIN;
+
+  /** @return XXH3-128 of {@code b[off, off+len)} with seed 0 and the default secret */
+  public static Hash128 hash(byte[] b, int off, int len) {
+    return hash(b, off, len, 0L);
+  }
+
+  /**
+   * @return XXH3-128 of {@code b[off, off+len)} with {@code seed}
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
+  public static Hash128 hash(byte[] b, int off, int len, long seed) {
+    Objects.checkFromIndexSize(off, len, b.length);
+    return compute(b, off, len, seed);
+  }
+
+  /** @return XXH3-128 of all of {@code b} with seed 0 */
+  public static Hash128 hash(byte[] b) {
+    return compute(b, 0, b.length, 0L);
+  }
+
+  /** @return XXH3-128 of the remaining bytes of {@code buf} with seed 0; the position is kept */
+  public static Hash128 hash(ByteBuffer buf) {
+    return hash(buf, 0L);
+  }
+
+  /**
+   * @return XXH3-128 of the remaining bytes of {@code buf} with {@code seed}; the position is kept
+   */
+  public static Hash128 hash(ByteBuffer buf, long seed) {
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      return compute(buf.array(), buf.arrayOffset() + pos, len, seed);
+    }
+    return compute(buf, pos, len, seed);
+  }
+
+  /**
+   * @return XXH3-128 of {@code b[off, off+len)} with a custom {@code secret}
+   * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
+   *     bytes
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
+  public static Hash128 hashWithSecret(byte[] b, int off, int len, byte[] secret) {
+    Xxh3.checkSecret(secret);
+    Objects.checkFromIndexSize(off, len, b.length);
+    return computeWithSecret(b, off, len, secret);
+  }
+
+  /**
+   * @return XXH3-128 of the remaining bytes of {@code buf} with a custom {@code secret}; the
+   *     position is kept
+   * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
+   *     bytes
+   */
+  public static Hash128 hashWithSecret(ByteBuffer buf, byte[] secret) {
+    Xxh3.checkSecret(secret);
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      return computeWithSecret(buf.array(), buf.arrayOffset() + pos, len, secret);
+    }
+    return computeWithSecret(buf, pos, len, secret);
+  }
+
+  /**
+   * @return the canonical form of {@code hash} as {@code xxhsum -H2} prints it: 32 lower-case hex
+   *     digits, {@code high64} then {@code low64}, most significant first
+   */
+  public static String toHex(Hash128 hash) {
+    return hash.toHex();
+  }
+
+  private static Hash128 compute(Object in, int off, int len, long seed) {
+    if (len <= Xxh3.MIDSIZE_MAX) {
+      return Xxh3.hash128Short(in, off, len, Xxh3.DEFAULT_SECRET, seed);
+    }
+    long[] high = new long[1];
+    long low = Xxh3.hashLarge(in, off, len, Xxh3.secretForSeed(seed), high);
+    return new Hash128(low, high[0]);
+  }
+
+  private static Hash128 computeWithSecret(Object in, int off, int len, byte[] secret) {
+    if (len <= Xxh3.MIDSIZE_MAX) {
+      return Xxh3.hash128Short(in, off, len, secret, 0);
+    }
+    long[] high = new long[1];
+    long low = Xxh3.hashLarge(in, off, len, secret, high);
+    return new Hash128(low, high[0]);
+  }
+
+  /** @return a new streaming hasher with seed 0 and the default secret */
+  public static XxHash128 create() {
+    return create(0);
+  }
+
+  /** @return a new streaming hasher with {@code seed} */
+  public static XxHash128 create(long seed) {
+    return new XxHash128(new Xxh3State(seed, Xxh3.DEFAULT_SECRET, Xxh3.secretForSeed(seed)));
+  }
+
+  /**
+   * @return a new streaming hasher with a custom {@code secret}, which is copied
+   * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
+   *     bytes
+   */
+  public static XxHash128 createWithSecret(byte[] secret) {
+    byte[] copy = Xxh3.checkSecret(secret).clone();
+    return new XxHash128(new Xxh3State(0, copy, copy));
+  }
+
+  private final Xxh3State state;
+
+  private XxHash128(Xxh3State state) {
+    this.state = state;
+  }
+
+  /**
+   * Adds {@code b[off, off+len)} to the hashed data.
+   *
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
+  public void update(byte[] b, int off, int len) {
+    Objects.checkFromIndexSize(off, len, b.length);
+    state.update(b, off, len);
+  }
+
+  /** Adds the remaining bytes of {@code buf}, advancing its position to its limit. */
+  public void update(ByteBuffer buf) {
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      state.update(buf.array(), buf.arrayOffset() + pos, len);
+    } else {
+      state.update(buf, pos, len);
+    }
+    buf.position(pos + len);
+  }
+
+  /** Adds the single byte {@code b} (its low 8 bits) to the hashed data. */
+  public void update(int b) {
+    state.update(b);
+  }
+
+  /**
+   * @return the hash of everything added since creation or the last {@link #reset()}; does not
+   *     change the state, so more data may be added afterwards
+   */
+  public Hash128 digest() {
+    return state.digest128();
+  }
+
+  /** Forgets all data, keeping the seed or secret. */
+  public void reset() {
+    state.reset();
+  }
+}

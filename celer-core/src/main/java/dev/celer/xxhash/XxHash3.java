@@ -1,0 +1,181 @@
+package dev.celer.xxhash;
+
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * XXH3-64, as defined by the xxHash specification ({@code doc/xxhash_spec.md} of Cyan4973/xxHash,
+ * version 0.1.1, sections "XXH3 Algorithm Overview" onwards); values equal those of {@code xxhsum
+ * -H3} and of the C library's {@code XXH3_64bits}, {@code XXH3_64bits_withSeed} and {@code
+ * XXH3_64bits_withSecret}. The 128-bit variant is {@link XxHash128}.
+ *
+ * <p>One-shot hashing through the static methods, with the default secret and seed 0, with a
+ * seed, or with a custom secret (at least {@link #SECRET_SIZE_MIN} bytes; the specification does
+ * not combine a seed with a custom secret). Streaming through an instance from {@link #create()},
+ * {@link #create(long)} or {@link #createWithSecret(byte[])}: {@link #update} in pieces of any
+ * size, then {@link #digest()}. The hash is an unsigned 64-bit value carried in a {@code long};
+ * {@link #toHex(long)} prints it as {@code xxhsum} does.
+ *
+ * <p>Thread-safety: the static methods are thread-safe. They allocate nothing, except that a
+ * seeded hash of more than 240 bytes derives a 192-byte secret from the seed (the specification's
+ * {@code deriveSecret}), cached for the most recent seed. A custom secret passed to a static
+ * method is read, not copied: do not change it during the call. An instance is <b>not</b>
+ * thread-safe (confine it to one thread, or synchronize); it allocates about 400 bytes of state
+ * (and a copy of a custom secret) once, at creation, and nothing per {@code update} or {@code
+ * digest}.
+ */
+public final class XxHash3 {
+
+  /** The smallest custom secret allowed, in bytes (the specification's XXH3_SECRET_SIZE_MIN). */
+  public static final int SECRET_SIZE_MIN = Xxh3.SECRET_SIZE_MIN;
+
+  /** @return XXH3-64 of {@code b[off, off+len)} with seed 0 and the default secret */
+  public static long hash(byte[] b, int off, int len) {
+    return hash(b, off, len, 0L);
+  }
+
+  /**
+   * @return XXH3-64 of {@code b[off, off+len)} with {@code seed}
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
+  public static long hash(byte[] b, int off, int len, long seed) {
+    Objects.checkFromIndexSize(off, len, b.length);
+    return compute(b, off, len, seed);
+  }
+
+  /** @return XXH3-64 of all of {@code b} with seed 0 */
+  public static long hash(byte[] b) {
+    return compute(b, 0, b.length, 0L);
+  }
+
+  /** @return XXH3-64 of the remaining bytes of {@code buf} with seed 0; the position is kept */
+  public static long hash(ByteBuffer buf) {
+    return hash(buf, 0L);
+  }
+
+  /** @return XXH3-64 of the remaining bytes of {@code buf} with {@code seed}; the position is kept */
+  public static long hash(ByteBuffer buf, long seed) {
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      return compute(buf.array(), buf.arrayOffset() + pos, len, seed);
+    }
+    return compute(buf, pos, len, seed);
+  }
+
+  /**
+   * @return XXH3-64 of {@code b[off, off+len)} with a custom {@code secret}
+   * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
+   *     bytes
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
+  public static long hashWithSecret(byte[] b, int off, int len, byte[] secret) {
+    Xxh3.checkSecret(secret);
+    Objects.checkFromIndexSize(off, len, b.length);
+    return computeWithSecret(b, off, len, secret);
+  }
+
+  /**
+   * @return XXH3-64 of the remaining bytes of {@code buf} with a custom {@code secret}; the
+   *     position is kept
+   * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
+   *     bytes
+   */
+  public static long hashWithSecret(ByteBuffer buf, byte[] secret) {
+    Xxh3.checkSecret(secret);
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      return computeWithSecret(buf.array(), buf.arrayOffset() + pos, len, secret);
+    }
+    return computeWithSecret(buf, pos, len, secret);
+  }
+
+  /**
+   * @return the canonical form of {@code hash} as {@code xxhsum -H3} prints it: 16 lower-case hex
+   *     digits, most significant first
+   */
+  public static String toHex(long hash) {
+    return HexFormatting.hex(hash, 16);
+  }
+
+  private static long compute(Object in, int off, int len, long seed) {
+    if (len <= Xxh3.MIDSIZE_MAX) {
+      return Xxh3.hash64Short(in, off, len, Xxh3.DEFAULT_SECRET, seed);
+    }
+    return Xxh3.hashLarge(in, off, len, Xxh3.secretForSeed(seed), null);
+  }
+
+  private static long computeWithSecret(Object in, int off, int len, byte[] secret) {
+    if (len <= Xxh3.MIDSIZE_MAX) {
+      return Xxh3.hash64Short(in, off, len, secret, 0);
+    }
+    return Xxh3.hashLarge(in, off, len, secret, null);
+  }
+
+  /** @return a new streaming hasher with seed 0 and the default secret */
+  public static XxHash3 create() {
+    return create(0);
+  }
+
+  /** @return a new streaming hasher with {@code seed} */
+  public static XxHash3 create(long seed) {
+    return new XxHash3(new Xxh3State(seed, Xxh3.DEFAULT_SECRET, Xxh3.secretForSeed(seed)));
+  }
+
+  /**
+   * @return a new streaming hasher with a custom {@code secret}, which is copied
+   * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
+   *     bytes
+   */
+  public static XxHash3 createWithSecret(byte[] secret) {
+    byte[] copy = Xxh3.checkSecret(secret).clone();
+    return new XxHash3(new Xxh3State(0, copy, copy));
+  }
+
+  private final Xxh3State state;
+
+  private XxHash3(Xxh3State state) {
+    this.state = state;
+  }
+
+  /**
+   * Adds {@code b[off, off+len)} to the hashed data.
+   *
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
+  public void update(byte[] b, int off, int len) {
+    Objects.checkFromIndexSize(off, len, b.length);
+    state.update(b, off, len);
+  }
+
+  /** Adds the remaining bytes of {@code buf}, advancing its position to its limit. */
+  public void update(ByteBuffer buf) {
+    int pos = buf.position();
+    int len = buf.remaining();
+    if (buf.hasArray()) {
+      state.update(buf.array(), buf.arrayOffset() + pos, len);
+    } else {
+      state.update(buf, pos, len);
+    }
+    buf.position(pos + len);
+  }
+
+  /** Adds the single byte {@code b} (its low 8 bits) to the hashed data. */
+  public void update(int b) {
+    state.update(b);
+  }
+
+  /**
+   * @return the hash of everything added since creation or the last {@link #reset()}; does not
+   *     change the state, so more data may be added afterwards
+   */
+  public long digest() {
+    return state.digest64();
+  }
+
+  /** Forgets all data, keeping the seed or secret. */
+  public void reset() {
+    state.reset();
+  }
+}
