@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.celer.lz4.Lz4Exception;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.function.IntSupplier;
 
@@ -40,31 +41,43 @@ final class Checks {
     }
   }
 
-  /** Fills {@code b} with a pattern that depends on {@code seed} (never all zero). */
-  static byte[] canary(byte[] b, int seed) {
-    for (int i = 0; i < b.length; i++) {
-      b[i] = (byte) (0xA5 ^ (i * 0x9E3779B1 >>> 24) ^ seed);
+  /** Canary patterns, one per seed 0..15, each long enough for any buffer the tests use. */
+  private static final byte[][] PATTERNS = new byte[16][];
+
+  private static byte[] pattern(int seed, int length) {
+    int s = seed & 15;
+    byte[] p = PATTERNS[s];
+    if (p == null || p.length < length) {
+      p = new byte[Math.max(length, 1 << 17)];
+      for (int i = 0; i < p.length; i++) {
+        p[i] = (byte) (0xA5 ^ (i * 0x9E3779B1 >>> 24) ^ (s * 0x3B));
+      }
+      PATTERNS[s] = p;
     }
+    return p;
+  }
+
+  /** Fills {@code b} with a pattern that depends on {@code seed} (0..15; never all zero). */
+  static byte[] canary(byte[] b, int seed) {
+    System.arraycopy(pattern(seed, b.length), 0, b, 0, b.length);
     return b;
   }
 
   /** Asserts {@code b[from, to)} still holds the canary pattern of {@code seed}. */
   static void assertCanary(byte[] b, int from, int to, int seed, String where) {
-    for (int i = from; i < to; i++) {
-      byte want = (byte) (0xA5 ^ (i * 0x9E3779B1 >>> 24) ^ seed);
-      if (b[i] != want) {
-        fail(where + ": byte " + i + " was overwritten (outside the range the call may write)");
-      }
+    byte[] p = pattern(seed, to);
+    int i = Arrays.mismatch(b, from, to, p, from, to);
+    if (i >= 0) {
+      fail(where + ": byte " + (from + i) + " was overwritten (outside the range the call may write)");
     }
   }
 
   /** Asserts {@code actual[off, off+expected.length)} equals {@code expected}, naming the first difference. */
   static void assertRange(byte[] expected, byte[] actual, int off, String what) {
-    for (int i = 0; i < expected.length; i++) {
-      if (expected[i] != actual[off + i]) {
-        fail(what + ": first difference at output byte " + i + " of " + expected.length
-            + " (expected " + (expected[i] & 0xFF) + ", got " + (actual[off + i] & 0xFF) + ")");
-      }
+    int i = Arrays.mismatch(expected, 0, expected.length, actual, off, off + expected.length);
+    if (i >= 0) {
+      fail(what + ": first difference at output byte " + i + " of " + expected.length
+          + " (expected " + (expected[i] & 0xFF) + ", got " + (actual[off + i] & 0xFF) + ")");
     }
   }
 

@@ -70,7 +70,7 @@ final class ReferenceBlockDecoder {
     long lastMatchStart = -1;
     long lastMatchEnd = -1;
     int op = 0;
-    byte[] outBuf = new byte[(int) Math.min(limit, 1 << 16)];
+    byte[] outBuf = new byte[(int) Math.min(limit, 256)];
     if (partial && target == 0) {
       return reached(outBuf, 0);
     }
