@@ -8,6 +8,7 @@ import static dev.celer.safety.Checks.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Decompressor;
@@ -91,6 +92,104 @@ class BlockDecompressFuzzTest {
         assertEquals(5, src.position(), "src position after an exception");
         assertEquals(4, dst.position(), "dst position after an exception");
       }
+    }
+  }
+
+  /**
+   * Dictionary decoding (separate dictionary and in-place prefix) agrees with the oracle given the
+   * same history; the dictionary is never written; partial decoding with a dictionary is a prefix.
+   * The dictionary is generated from the input's first bytes (length and seed), the rest is the block.
+   */
+  @FuzzTest(maxDuration = "30s")
+  void dictionaryDecode(FuzzedDataProvider in) {
+    int dictLen = in.pickValue(new int[] {0, 1, 7, 300, 4096, 65536, 65536 + 500});
+    long seed = in.consumeLong();
+    boolean prefix = in.consumeBoolean();
+    int target = in.consumeInt(0, 2000);
+    byte[] block = in.consumeRemainingAsBytes();
+    byte[] dict = new byte[dictLen];
+    java.util.Random r = new java.util.Random(seed);
+    for (int i = 0; i < dictLen; i++) {
+      dict[i] = (byte) (r.nextInt(4) == 0 ? r.nextInt(256) : 'a' + r.nextInt(4));
+    }
+    ReferenceBlockDecoder probe =
+        ReferenceBlockDecoder.decode(block, 0, block.length, PROBE_CAPACITY, dict, Integer.MAX_VALUE);
+    int cap = probe.out.length + 5;
+    ReferenceBlockDecoder ref = ReferenceBlockDecoder.decode(block, 0, block.length, cap, dict, Integer.MAX_VALUE);
+    String ctx = " (dictionary " + dictLen + (prefix ? " as prefix" : " separate") + ", oracle " + ref + ") on " + hex(block);
+    byte[] dst = canary(new byte[dictLen + cap + 8], 5);
+    int dstOff;
+    Outcome o;
+    if (prefix) {
+      System.arraycopy(dict, 0, dst, 0, dictLen);
+      dstOff = dictLen;
+      o = run(() -> DEC.decompress(block, 0, block.length, dst, dictLen, cap, dst, 0, dictLen), block);
+      assertRange(dict, dst, 0, "the prefix dictionary was written" + ctx);
+    } else {
+      byte[] dictCopy = dict.clone();
+      dstOff = 3;
+      o = run(() -> DEC.decompress(block, 0, block.length, dst, 3, cap, dictCopy, 0, dictLen), block);
+      assertRange(dict, dictCopy, 0, "the dictionary was written" + ctx);
+      assertCanary(dst, 0, 3, 5, "before dstOff" + ctx);
+    }
+    assertCanary(dst, dstOff + cap, dst.length, 5, "after the capacity" + ctx);
+    if (!ref.valid) {
+      assertTrue(!o.ok(), "accepted an invalid block (" + ref.problem + ")" + ctx);
+      return;
+    }
+    if (ref.strict) {
+      assertTrue(o.ok(), "rejected a valid block: " + o + ctx);
+    }
+    if (o.ok()) {
+      assertEquals(ref.out.length, o.length(), "length" + ctx);
+      assertRange(ref.out, dst, dstOff, "output vs oracle" + ctx);
+      int t = Math.min(target, cap);
+      byte[] part = canary(new byte[t + 4], 6);
+      Outcome p = run(() -> DEC.decompressPartial(block, 0, block.length, part, 0, t, dict, 0, dictLen), block);
+      assertTrue(p.ok(), "partial with a dictionary rejected a block that decodes fully: " + p + ctx);
+      assertEquals(Math.min(t, o.length()), p.length(), "partial length" + ctx);
+      assertRange(Arrays.copyOf(ref.out, p.length()), part, 0, "partial vs prefix of full" + ctx);
+      assertCanary(part, t, t + 4, 6, "partial past its target" + ctx);
+    }
+  }
+
+  /**
+   * Linked blocks through {@link dev.celer.lz4.Lz4StreamDecompressor}: the input is cut into up to
+   * three blocks; each must decode as the oracle decodes it with the previous output as history.
+   */
+  @FuzzTest(maxDuration = "30s")
+  void linkedStreamDecode(FuzzedDataProvider in) {
+    int cut1 = in.consumeInt(0, 4096);
+    int cut2 = in.consumeInt(0, 4096);
+    byte[] all = in.consumeRemainingAsBytes();
+    int a = Math.min(cut1, all.length);
+    int b = Math.min(a + cut2, all.length);
+    byte[][] blocks = {Arrays.copyOfRange(all, 0, a), Arrays.copyOfRange(all, a, b), Arrays.copyOfRange(all, b, all.length)};
+    dev.celer.lz4.Lz4StreamDecompressor sd = Lz4.streamDecompressor();
+    java.io.ByteArrayOutputStream history = new java.io.ByteArrayOutputStream();
+    for (byte[] block : blocks) {
+      byte[] hist = history.toByteArray();
+      ReferenceBlockDecoder probe =
+          ReferenceBlockDecoder.decode(block, 0, block.length, PROBE_CAPACITY, hist, Integer.MAX_VALUE);
+      int cap = probe.out.length + 2;
+      ReferenceBlockDecoder ref = ReferenceBlockDecoder.decode(block, 0, block.length, cap, hist, Integer.MAX_VALUE);
+      byte[] dst = canary(new byte[cap + 6], 8);
+      Outcome o = run(() -> sd.decompress(block, 0, block.length, dst, 3, cap), block);
+      String ctx = " (history " + hist.length + ", oracle " + ref + ") on " + hex(block);
+      assertCanary(dst, 0, 3, 8, "before dstOff" + ctx);
+      assertCanary(dst, 3 + cap, dst.length, 8, "after the capacity" + ctx);
+      if (!ref.valid) {
+        assertTrue(!o.ok(), "accepted an invalid linked block (" + ref.problem + ")" + ctx);
+      }
+      if (ref.strict) {
+        assertTrue(o.ok(), "rejected a valid linked block: " + o + ctx);
+      }
+      if (!o.ok()) {
+        return; // after an error the history is unchanged; the sequence ends here
+      }
+      assertEquals(ref.out.length, o.length(), "length" + ctx);
+      assertRange(ref.out, dst, 3, "linked output vs oracle" + ctx);
+      history.write(ref.out, 0, ref.out.length);
     }
   }
 
