@@ -21,7 +21,7 @@ import java.util.Locale;
  */
 final class DemoCommand {
   private static final int MIN_REPS = 3;
-  private static final long MIN_NANOS = 200_000_000L;
+  private static final long MIN_NANOS = 1_000_000_000L; // long enough for the JIT to compile the hot loops
 
   private final Path cwd;
   private final PrintStream out;

@@ -1,5 +1,8 @@
 package dev.celer.cli;
 
+import dev.celer.xxhash.Hash128;
+import dev.celer.xxhash.XxHash128;
+import dev.celer.xxhash.XxHash3;
 import dev.celer.xxhash.XxHash32;
 import dev.celer.xxhash.XxHash64;
 import java.io.BufferedReader;
@@ -27,7 +30,8 @@ import java.util.List;
  * reads both, and prints {@code name: OK} / {@code name: FAILED} and xxhsum's summary lines on
  * stdout, as xxhsum does. Exit code 0 when every file was hashed (and every checked line matched).
  *
- * <p>Differences from xxhsum: no benchmark ({@code -b}); no progress line on stderr.
+ * <p>Differences from xxhsum: no benchmark ({@code -b}); no progress line on stderr; the version
+ * and help texts are celer's.
  */
 final class HashCommand {
   private static final String WELCOME = "xxhsum-compatible celer hash " + Main.VERSION + "\n";
@@ -357,7 +361,25 @@ final class HashCommand {
           }
           return bigEndian(h.digest(), 8);
         }
-        default -> throw new IOException(tagName + " is not available in this build");
+        case XXH3 -> {
+          XxHash3 h = XxHash3.create();
+          for (int n; (n = s.read(buf)) > 0; ) {
+            h.update(buf, 0, n);
+          }
+          return bigEndian(h.digest(), 8);
+        }
+        default -> {
+          XxHash128 h = XxHash128.create();
+          for (int n; (n = s.read(buf)) > 0; ) {
+            h.update(buf, 0, n);
+          }
+          // canonical XXH128: the high 64 bits first, each half big-endian
+          Hash128 d = h.digest();
+          byte[] b = new byte[16];
+          System.arraycopy(bigEndian(d.high64(), 8), 0, b, 0, 8);
+          System.arraycopy(bigEndian(d.low64(), 8), 0, b, 8, 8);
+          return b;
+        }
       }
     }
 

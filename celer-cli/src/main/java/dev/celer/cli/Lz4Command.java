@@ -606,6 +606,9 @@ final class Lz4Command {
         d.commit();
       } catch (IOException e) {
         throw ioFailure(s, d, e, 36, "Write error : cannot write compressed block");
+      } catch (UnsupportedOperationException e) {
+        throw new CliException(1, "celer: compression level " + level + " needs LZ4 HC, which this build does not"
+            + " have yet; use -1 or -2\n");
       }
       copyAttributes(s.path, d.path);
       removeSource(s, src, 40);
@@ -905,8 +908,7 @@ final class Lz4Command {
   }
 
   private void usage() {
-    err.print(WELCOME
-        + "Usage : \n"
+    err.print("Usage : \n"
         + "      celer [arg] [input] [output] \n"
         + "\n"
         + "input   : a filename \n"
@@ -924,6 +926,7 @@ final class Lz4Command {
   }
 
   private void usageAdvanced() {
+    err.print(WELCOME);
     usage();
     err.print("\n"
         + "Advanced arguments :\n"

@@ -172,8 +172,6 @@ public abstract class Lz4Compressor {
    * @param srcConsumed an array of at least one element; {@code srcConsumed[0]} receives the
    *     number of input bytes the block holds
    * @return the number of bytes written, {@code 0..dstLen}
-   * @throws UnsupportedOperationException when this compressor has no destination-size mode (the
-   *     fast compressors have it)
    */
   public final int compressDestSize(
       byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen, int[] srcConsumed) {
@@ -230,9 +228,7 @@ public abstract class Lz4Compressor {
    *
    * @return the number of bytes written
    */
-  int compressBlockDestSize(Object base, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit, int[] consumed) {
-    throw new UnsupportedOperationException(this + " has no destination-size mode");
-  }
+  abstract int compressBlockDestSize(Object base, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit, int[] consumed);
 
   /** A per-thread scratch buffer of at least {@code size} bytes (see the class description). */
   static byte[] workBuffer(int size) {

@@ -97,11 +97,21 @@ public abstract class Lz4Decompressor {
    *
    * @return a new array of {@code originalLength} bytes
    * @throws Lz4Exception when the block is malformed or its length is not {@code originalLength}
+   *     (checked against the block's size before anything is allocated, so a hostile length does
+   *     not allocate a huge array)
    * @throws IllegalArgumentException when {@code originalLength} is negative
    */
   public final byte[] decompress(byte[] src, int originalLength) {
     if (originalLength < 0) {
       throw new IllegalArgumentException("negative originalLength: " + originalLength);
+    }
+    // The length usually comes from an untrusted header: check it against what src can possibly
+    // hold before allocating. A sequence of n input bytes expands at most about 255 times (each
+    // length byte of 255 adds 255 output bytes); a token with a 2-byte offset adds at most 19.
+    long maxPossible = 255L * src.length + 24;
+    if (originalLength > maxPossible) {
+      throw new Lz4Exception("declared length " + originalLength + " is impossible for a block of "
+          + src.length + " bytes (at most " + maxPossible + ")");
     }
     byte[] out = new byte[originalLength];
     int n = decompress(src, 0, src.length, out, 0, originalLength);

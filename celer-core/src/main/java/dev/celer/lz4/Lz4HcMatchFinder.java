@@ -34,11 +34,21 @@ final class Lz4HcMatchFinder {
   private static final int FIRST_INDEX = 64 * 1024;
 
   /** Restart the numbering (and clear the heads) before indexes pass this (C: 1 GB). */
-  private static final int INDEX_RESTART = 1 << 30;
+  static final int INDEX_RESTART = 1 << 30;
 
   private final int[] hashTable = new int[1 << HASH_LOG];
   private final char[] chainTable = new char[CHAIN_SIZE];
   private int nextStart = FIRST_INDEX;
+  private final int indexRestart;
+
+  Lz4HcMatchFinder() {
+    this(INDEX_RESTART);
+  }
+
+  /** @param indexRestart where to restart the numbering; tests use small values to reach it */
+  Lz4HcMatchFinder(int indexRestart) {
+    this.indexRestart = indexRestart;
+  }
 
   private Object base;
   /** index = position + shift. */
@@ -60,7 +70,7 @@ final class Lz4HcMatchFinder {
    */
   void reset(Object base, int histStart, int srcEnd) {
     long span = (long) srcEnd - histStart;
-    if (nextStart + span > INDEX_RESTART) {
+    if (nextStart + span > indexRestart) {
       Arrays.fill(hashTable, 0);
       nextStart = FIRST_INDEX;
     }
@@ -162,6 +172,8 @@ final class Lz4HcMatchFinder {
 
     insert(ip);
     int matchIndex = hashTable[hash(pattern)];
+    // the two input bytes a candidate must match to beat the best length (re-read when it grows)
+    int probe = Mem.getU16LE(b, iLowLimit + longest - 1);
 
     while (matchIndex >= lowestMatchIndex && nbAttempts > 0) {
       int matchLength = 0;
@@ -169,16 +181,16 @@ final class Lz4HcMatchFinder {
       assert matchIndex < ipIndex;
       int matchPtr = matchIndex - s;
       // cheap filter first: the two bytes that would make this candidate longer than the best
-      if (Mem.getU16LE(b, iLowLimit + longest - 1)
-              == Mem.getU16LE(b, matchPtr - lookBackLength + longest - 1)
+      if (probe == Mem.getU16LE(b, matchPtr - lookBackLength + longest - 1)
           && Mem.getIntLE(b, matchPtr) == pattern) {
         int back = lookBackLength != 0 ? countBack(b, ip, matchPtr, iLowLimit, windowStart) : 0;
-        matchLength = MIN_MATCH + Mem.commonBytes(b, matchPtr + MIN_MATCH, ip + MIN_MATCH, iHighLimit);
+        matchLength = MIN_MATCH + count(b, matchPtr + MIN_MATCH, ip + MIN_MATCH, iHighLimit);
         matchLength -= back;
         if (matchLength > longest) {
           longest = matchLength;
           matchPos = matchPtr + back;
           startPos = ip + back;
+          probe = Mem.getU16LE(b, iLowLimit + longest - 1);
         }
       }
 
@@ -248,6 +260,7 @@ final class Lz4HcMatchFinder {
                   longest = maxML;
                   matchPos = matchIndex - s;
                   startPos = ip;
+                  probe = Mem.getU16LE(b, iLowLimit + longest - 1);
                 }
                 int distToNextPattern = chain[matchIndex & 0xFFFF];
                 if (distToNextPattern > matchIndex) {
@@ -267,6 +280,22 @@ final class Lz4HcMatchFinder {
     return longest;
   }
 
+  /**
+   * {@code LZ4_count}: the common length of {@code match} and {@code ip} (before {@code limit}).
+   * Most matches are short, so one 8-byte comparison decides them without the set-up cost of
+   * {@link Mem#commonBytes}, which takes over for longer ones.
+   */
+  private static int count(Object b, int match, int ip, int limit) {
+    if (ip + 8 <= limit) {
+      long diff = Mem.getLongLE(b, match) ^ Mem.getLongLE(b, ip);
+      if (diff != 0) {
+        return Long.numberOfTrailingZeros(diff) >>> 3;
+      }
+      return 8 + Mem.commonBytes(b, match + 8, ip + 8, limit);
+    }
+    return Mem.commonBytes(b, match, ip, limit);
+  }
+
   private static final int REP_UNTESTED = 0;
   private static final int REP_NOT = 1;
   private static final int REP_CONFIRMED = 2;
@@ -281,6 +310,21 @@ final class Lz4HcMatchFinder {
     int back = 0;
     int min = Math.max(iMin - ip, mMin - match);
     assert min <= 0;
+    // 8 bytes at a time; in little-endian order the byte nearest to ip is the most significant
+    while (back - 8 >= min) {
+      long diff = Mem.getLongLE(b, ip + back - 8) ^ Mem.getLongLE(b, match + back - 8);
+      if (diff != 0) {
+        return back - (Long.numberOfLeadingZeros(diff) >>> 3);
+      }
+      back -= 8;
+    }
+    int rest = back - min; // 0..7 bytes left to compare
+    if (rest > 0 && match + back - 8 >= 0) {
+      // one more 8-byte read, of which only the top "rest" bytes count (the others lie below the
+      // limits, but inside the buffer: match < ip)
+      long diff = (Mem.getLongLE(b, ip + back - 8) ^ Mem.getLongLE(b, match + back - 8)) & (-1L << (8 * (8 - rest)));
+      return diff == 0 ? min : back - (Long.numberOfLeadingZeros(diff) >>> 3);
+    }
     while (back > min && Mem.getByte(b, ip + back - 1) == Mem.getByte(b, match + back - 1)) {
       back--;
     }

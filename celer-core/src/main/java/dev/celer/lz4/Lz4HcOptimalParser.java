@@ -59,24 +59,23 @@ final class Lz4HcOptimalParser {
   }
 
   /**
-   * Compresses {@code base[srcOff, srcEnd)} (at least 13 bytes) with the finder already reset for
-   * this block.
+   * Compresses {@code [srcOff, srcEnd)} (at least 13 bytes) of the finder's window, already reset
+   * for this block, into {@code out}.
    *
    * @param sufficientLen a match longer than this is written at once
    * @param fullUpdate level 12: search at more positions and accept any length found
-   * @return the output position after the block, or -1 when it does not fit before {@code dstLimit}
+   * @param consumed see {@link Lz4HcOutput#finish}
+   * @return the output position after the block, or -1 when it does not fit
    */
   int compress(
       Lz4HcMatchFinder mf,
-      Object base,
+      Lz4HcOutput out,
       int srcOff,
       int srcEnd,
-      Object dst,
-      int d,
-      int dstLimit,
       int nbSearches,
       int sufficientLen,
-      boolean fullUpdate) {
+      boolean fullUpdate,
+      int[] consumed) {
     final int[] price = this.price;
     final int[] mlen = this.mlen;
     final int[] off = this.off;
@@ -89,6 +88,7 @@ final class Lz4HcOptimalParser {
     int ip = srcOff;
     int anchor = srcOff;
 
+    outer:
     while (ip <= mflimit) {
       final int llen = ip - anchor;
       final int firstLen = mf.findLongerMatch(ip, matchlimit, MIN_MATCH - 1, nbSearches);
@@ -98,9 +98,8 @@ final class Lz4HcOptimalParser {
       }
       final int firstOff = ip - mf.matchPos;
       if (firstLen > sufficientLen) { // good enough: write it at once
-        d = Lz4SequenceWriter.writeSequence(base, anchor, llen, firstOff, firstLen, dst, d, dstLimit);
-        if (d < 0) {
-          return -1;
+        if (!out.sequence(anchor, ip, firstLen, firstOff)) {
+          break;
         }
         ip += firstLen;
         anchor = ip;
@@ -239,15 +238,14 @@ final class Lz4HcOptimalParser {
           continue;
         }
         rPos += ml;
-        d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, off[rPos - ml], ml, dst, d, dstLimit);
-        if (d < 0) {
-          return -1;
+        if (!out.sequence(anchor, ip, ml, off[rPos - ml])) {
+          break outer;
         }
         ip += ml;
         anchor = ip;
       }
     }
-    return Lz4SequenceWriter.writeLastLiterals(base, anchor, srcEnd - anchor, dst, d, dstLimit);
+    return out.finish(anchor, srcOff, srcEnd, consumed);
   }
 
   /** Prices the positions just after {@code lastMatchPos} as literals following it. */

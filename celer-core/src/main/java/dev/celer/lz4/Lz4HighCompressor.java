@@ -59,14 +59,23 @@ final class Lz4HighCompressor extends Lz4Compressor {
    *
    * @param optimal optimal parsing ({@code lz4opt}) rather than the chain parser ({@code lz4hc})
    * @param nbSearches how many chain candidates a search looks at
-   * @param targetLength (optimal parsing) a match at least this long is taken without more search
+   * @param targetLength (optimal parsing) a match longer than this is taken without pricing
    */
   private record Level(boolean optimal, int nbSearches, int targetLength) {}
 
   /** Per-thread working state, shared by all levels. */
-  private static final class Workspace {
-    final Lz4HcMatchFinder finder = new Lz4HcMatchFinder();
+  static final class Workspace {
+    final Lz4HcMatchFinder finder;
+    final Lz4HcOutput output = new Lz4HcOutput();
     Lz4HcOptimalParser optimal; // created on first use of levels 10-12
+
+    Workspace() {
+      this(new Lz4HcMatchFinder());
+    }
+
+    Workspace(Lz4HcMatchFinder finder) {
+      this.finder = finder;
+    }
   }
 
   private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
@@ -115,30 +124,65 @@ final class Lz4HighCompressor extends Lz4Compressor {
   @Override
   int compressBlock(
       Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    assert histStart <= srcOff && srcOff - histStart <= Lz4Constants.WINDOW_SIZE && srcOff <= srcEnd;
-    if (srcEnd - srcOff < MIN_LENGTH) {
-      // too short for any match ("End of block conditions"): all literals
-      int d = Lz4SequenceWriter.writeLastLiterals(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit);
-      return d < 0 ? -1 : d - dstOff;
+    return compressBlock(WORKSPACE.get(), base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null);
+  }
+
+  /**
+   * Destination-size mode, as {@code LZ4_compress_HC_destSize}: the block holds the longest prefix
+   * of the input that the parser can fit into {@code dst[dstOff, dstLimit)}.
+   */
+  @Override
+  int compressBlockDestSize(
+      Object base, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit, int[] consumed) {
+    if (dstLimit - dstOff < 1) {
+      consumed[0] = 0;
+      return 0;
     }
-    Workspace ws = WORKSPACE.get();
+    return compressBlock(WORKSPACE.get(), base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+  }
+
+  /**
+   * The hook with the given working state.
+   *
+   * @param consumed null for the ordinary mode ({@code -1} when the block does not fit), otherwise
+   *     destination-size mode, storing the input consumed in {@code consumed[0]}
+   */
+  int compressBlock(
+      Workspace ws,
+      Object base,
+      int histStart,
+      int srcOff,
+      int srcEnd,
+      Object dst,
+      int dstOff,
+      int dstLimit,
+      int[] consumed) {
+    assert histStart <= srcOff && srcOff - histStart <= Lz4Constants.WINDOW_SIZE && srcOff <= srcEnd;
+    Lz4HcOutput out = ws.output;
+    out.start(base, dst, dstOff, dstLimit, consumed != null);
     Lz4HcMatchFinder finder = ws.finder;
-    finder.reset(base, histStart, srcEnd);
     try {
       int d;
-      if (params.optimal) {
-        Lz4HcOptimalParser parser = ws.optimal;
-        if (parser == null) {
-          parser = ws.optimal = new Lz4HcOptimalParser();
-        }
-        d = parser.compress(finder, base, srcOff, srcEnd, dst, dstOff, dstLimit,
-            params.nbSearches, params.targetLength, level == MAX_LEVEL);
+      if (srcEnd - srcOff < MIN_LENGTH) {
+        // too short for any match ("End of block conditions"): all literals
+        d = out.finish(srcOff, srcOff, srcEnd, consumed);
       } else {
-        d = compressHashChain(finder, base, srcOff, srcEnd, dst, dstOff, dstLimit, params.nbSearches);
+        finder.reset(base, histStart, srcEnd);
+        if (params.optimal) {
+          Lz4HcOptimalParser parser = ws.optimal;
+          if (parser == null) {
+            parser = ws.optimal = new Lz4HcOptimalParser();
+          }
+          d = parser.compress(finder, out, srcOff, srcEnd,
+              params.nbSearches, params.targetLength, level == MAX_LEVEL, consumed);
+        } else {
+          d = compressHashChain(finder, out, srcOff, srcEnd, params.nbSearches, consumed);
+        }
       }
       return d < 0 ? -1 : d - dstOff;
     } finally {
       finder.release();
+      out.release();
     }
   }
 
@@ -149,17 +193,11 @@ final class Lz4HighCompressor extends Lz4Compressor {
    * earlier one ends where the later starts (or dropped when too little of them would remain),
    * and a match is written only once no longer one overlaps it.
    *
-   * @return the output position after the block, or -1 when it does not fit before {@code dstLimit}
+   * @param consumed see {@link Lz4HcOutput#finish}
+   * @return the output position after the block, or -1 when it does not fit
    */
   private static int compressHashChain(
-      Lz4HcMatchFinder mf,
-      Object base,
-      int srcOff,
-      int srcEnd,
-      Object dst,
-      int d,
-      int dstLimit,
-      int maxAttempts) {
+      Lz4HcMatchFinder mf, Lz4HcOutput out, int srcOff, int srcEnd, int maxAttempts, int[] consumed) {
     final boolean patternAnalysis = maxAttempts > 128; // level 9
     final int mflimit = srcEnd - MF_LIMIT;
     final int matchlimit = srcEnd - LAST_LITERALS;
@@ -203,9 +241,8 @@ final class Lz4HighCompressor extends Lz4Compressor {
           start2 = ref2 = 0;
         }
         if (ml2 == ml) { // no longer match: write M1
-          d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref, ml, dst, d, dstLimit);
-          if (d < 0) {
-            return -1;
+          if (!out.sequence(anchor, ip, ml, ip - ref)) {
+            break outer;
           }
           ip += ml;
           anchor = ip;
@@ -253,15 +290,13 @@ final class Lz4HighCompressor extends Lz4Compressor {
             if (start2 < ip + ml) {
               ml = start2 - ip;
             }
-            d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref, ml, dst, d, dstLimit);
-            if (d < 0) {
-              return -1;
+            if (!out.sequence(anchor, ip, ml, ip - ref)) {
+              break outer;
             }
             anchor = ip + ml;
             ip = start2;
-            d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref2, ml2, dst, d, dstLimit);
-            if (d < 0) {
-              return -1;
+            if (!out.sequence(anchor, ip, ml2, ip - ref2)) {
+              break outer;
             }
             ip += ml2;
             anchor = ip;
@@ -282,9 +317,8 @@ final class Lz4HighCompressor extends Lz4Compressor {
                   ml2 = ml3;
                 }
               }
-              d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref, ml, dst, d, dstLimit);
-              if (d < 0) {
-                return -1;
+              if (!out.sequence(anchor, ip, ml, ip - ref)) {
+                break outer;
               }
               anchor = ip + ml;
               ip = start3;
@@ -321,9 +355,8 @@ final class Lz4HighCompressor extends Lz4Compressor {
               ml = start2 - ip;
             }
           }
-          d = Lz4SequenceWriter.writeSequence(base, anchor, ip - anchor, ip - ref, ml, dst, d, dstLimit);
-          if (d < 0) {
-            return -1;
+          if (!out.sequence(anchor, ip, ml, ip - ref)) {
+            break outer;
           }
           anchor = ip + ml;
           // M2 becomes M1, M3 becomes M2; look for a new M3
@@ -336,6 +369,6 @@ final class Lz4HighCompressor extends Lz4Compressor {
         }
       }
     }
-    return Lz4SequenceWriter.writeLastLiterals(base, anchor, srcEnd - anchor, dst, d, dstLimit);
+    return out.finish(anchor, srcOff, srcEnd, consumed);
   }
 }

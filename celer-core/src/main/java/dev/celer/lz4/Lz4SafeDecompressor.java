@@ -231,10 +231,19 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
         }
       }
     } else {
-      // short period: byte by byte (a run of one byte, a repeated pair, ...)
-      int end = op + len;
-      for (; op < end; op++, ref++) {
+      // short period (a run of one byte, a repeated pair, ...): the output repeats every dist
+      // bytes, so it also repeats every multiple of dist; copy the few bytes one at a time after
+      // which a multiple of at least 8 can serve as the distance, then go on in 8-byte steps
+      int period = dist;
+      while (period < 8) {
+        period += dist;
+      }
+      int head = Math.min(len, period - dist);
+      for (int end = op + head; op < end; op++, ref++) {
         Mem.putByte(dst, op, Mem.getByte(dst, ref));
+      }
+      if (len > head) {
+        copyMatch(dst, op - period, op, len - head, dstEnd);
       }
     }
   }

@@ -56,4 +56,31 @@ class FastRatioTest {
     }
     System.out.print(table);
   }
+
+  /**
+   * {@code lz4 --fast=N} compresses with acceleration N+1 ({@code LZ4F_compressBlock} in
+   * lib/lz4frame.c); our blocks at the same acceleration are the same bytes.
+   */
+  @Test
+  void accelerationMatchesLz4CliFast() throws Exception {
+    int blockSize = 64 * 1024;
+    byte[] out = new byte[Lz4.maxCompressedLength(blockSize)];
+    for (String name : new String[] {"alice29.txt", "libstdc++.so", "gdb-check.log"}) {
+      Path file = TestData.corpusDir().resolve(name);
+      byte[] data = TestData.read(file);
+      for (int fast : new int[] {1, 7, 30}) {
+        Lz4Compressor c = Lz4.fastCompressor(fast + 1);
+        List<TestData.FrameBlock> ref =
+            TestData.parseFrame(TestData.runLz4(file, "--fast=" + fast, "-B4", "-BI", "--no-frame-crc"));
+        int i = 0;
+        for (int off = 0; off < data.length; off += blockSize, i++) {
+          int n = c.compress(data, off, Math.min(blockSize, data.length - off), out, 0, out.length);
+          TestData.FrameBlock b = ref.get(i);
+          if (!b.stored) {
+            assertArrayEquals(b.data, java.util.Arrays.copyOf(out, n), name + " --fast=" + fast + " block " + i);
+          }
+        }
+      }
+    }
+  }
 }

@@ -95,6 +95,15 @@ final class HcTestSupport {
    * block size) their raw size. Block headers are not counted.
    */
   static long sumBlockSizes(byte[] frame) {
+    long sum = 0;
+    for (byte[] b : blocks(frame)) {
+      sum += b.length;
+    }
+    return sum;
+  }
+
+  /** The data blocks of an LZ4 frame (one frame, no block checksums), as stored. */
+  static List<byte[]> blocks(byte[] frame) {
     int p = 0;
     if (le32(frame, p) != 0x184D2204) {
       throw new AssertionError("not an LZ4 frame");
@@ -112,15 +121,15 @@ final class HcTestSupport {
       p += 4; // dictionary id
     }
     p++; // header checksum
-    long sum = 0;
+    List<byte[]> blocks = new ArrayList<>();
     while (true) {
       int word = le32(frame, p);
       p += 4;
       if (word == 0) {
-        return sum;
+        return blocks;
       }
       int size = word & 0x7FFFFFFF;
-      sum += size;
+      blocks.add(java.util.Arrays.copyOfRange(frame, p, p + size));
       p += size;
     }
   }

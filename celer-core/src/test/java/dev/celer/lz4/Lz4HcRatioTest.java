@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -56,6 +57,8 @@ class Lz4HcRatioTest {
     table.append('\n');
     long[] totalCeler = new long[LEVELS.length];
     long[] totalLz4 = new long[LEVELS.length];
+    long totalBlocks = 0;
+    long identicalBlocks = 0;
     for (Path f : files) {
       byte[] src = HcTestSupport.read(f);
       table.append(String.format(Locale.ROOT, "%-24s", f.getFileName()));
@@ -71,7 +74,15 @@ class Lz4HcRatioTest {
         System.arraycopy(lz4Args, 0, args, 1, lz4Args.length);
         args[lz4Args.length + 1] = "--no-frame-crc";
         args[lz4Args.length + 2] = "-c";
-        long theirs = HcTestSupport.sumBlockSizes(HcTestSupport.runLz4(src, args));
+        List<byte[]> theirBlocks = HcTestSupport.blocks(HcTestSupport.runLz4(src, args));
+        long theirs = 0;
+        for (int b = 0; b < theirBlocks.size(); b++) {
+          theirs += theirBlocks.get(b).length;
+          totalBlocks++;
+          if (b < ours.data().size() && Arrays.equals(theirBlocks.get(b), ours.data().get(b))) {
+            identicalBlocks++;
+          }
+        }
         totalCeler[i] += ours.sum();
         totalLz4[i] += theirs;
         double delta = (double) ours.sum() / theirs - 1;
@@ -87,6 +98,7 @@ class Lz4HcRatioTest {
       table.append(String.format(Locale.ROOT, " | %10d %10d %+5.2f%%", totalCeler[i], totalLz4[i],
           100 * ((double) totalCeler[i] / totalLz4[i] - 1)));
     }
+    table.append(String.format(Locale.ROOT, "%nblocks byte-identical to lz4's: %d of %d%n", identicalBlocks, totalBlocks));
     System.out.println(table);
     assertTrue(failures.isEmpty(), "more than 0.5% larger than lz4: " + failures);
   }

@@ -31,6 +31,8 @@ public final class Lz4Frame {
   /**
    * @return {@code src} as one frame written with {@code options}, exactly what {@link
    *     Lz4FrameOutputStream} writes for the same input
+   * @throws IllegalArgumentException when {@code options} announce a content size other than
+   *     {@code src.length}
    */
   public static byte[] compress(byte[] src, Lz4FrameOptions options) {
     Objects.requireNonNull(src, "src");

@@ -21,8 +21,9 @@ import java.util.Objects;
  * at which input offset; an input that ends early says "truncated". {@link #read()} returns -1
  * only at the clean end of the last frame. Once an error was thrown, every later read throws.
  *
- * <p>Memory: one block (at most 4 MB, 8 MB for legacy frames) plus its compressed form and a
- * 64 KB window, sized by the frame header; a content size in the header allocates nothing. Limits
+ * <p>Memory: at most one block (4 MB at most, 8 MB for legacy frames) plus its compressed form
+ * and a 64 KB window; buffers grow with the blocks actually read (never by what a header
+ * announces), so small frames stay small and a content size in the header allocates nothing. Limits
  * are in {@link Lz4FrameReadOptions}. Reads the underlying stream only as far as the format
  * requires (no read-ahead). Not thread-safe.
  */
@@ -47,8 +48,12 @@ public final class Lz4FrameInputStream extends InputStream {
   /** Where independent blocks are decoded in {@link #win}: after the dictionary, if any. */
   private int blockBase;
 
-  /** Decoded data; for linked blocks also the history window. */
+  /**
+   * Decoded data; for linked blocks also the history window. Grows on demand up to {@link
+   * #winCap}, sized by the blocks actually met, so small frames with 4 MB blocks stay small.
+   */
   private byte[] win = new byte[0];
+  private int winCap;
   private int wpos;
   private byte[] cbuf = new byte[0];
   private int outPos;
@@ -206,7 +211,7 @@ public final class Lz4FrameInputStream extends InputStream {
       frameDecoded = 0;
       blockMax = LEGACY_BLOCK_SIZE;
       linked = false;
-      ensureBuffers(LEGACY_BLOCK_SIZE, LEGACY_MAX_COMPRESSED);
+      winCap = LEGACY_BLOCK_SIZE;
       wpos = blockBase = 0;
       state = State.LEGACY;
     } else if (isSkippableMagic(magic)) {
@@ -227,7 +232,8 @@ public final class Lz4FrameInputStream extends InputStream {
     src.readFully(hdr, 6, len - 6, "a frame descriptor");
     desc = FrameDescriptor.parse(hdr, len, options.headerChecksum(), frameStart);
     frameCount++;
-    if (desc.hasContentSize && Long.compareUnsigned(desc.contentSize, options.maxFrameContentSize()) > 0) {
+    if (desc.hasContentSize && options.maxFrameContentSize() != Long.MAX_VALUE
+        && Long.compareUnsigned(desc.contentSize, options.maxFrameContentSize()) > 0) {
       throw new Lz4StreamException("frame at offset " + frameStart + " announces a content size of "
           + Long.toUnsignedString(desc.contentSize) + " bytes, above the limit of "
           + options.maxFrameContentSize() + " (Lz4FrameReadOptions.maxFrameContentSize)");
@@ -244,7 +250,8 @@ public final class Lz4FrameInputStream extends InputStream {
     int dictLen = dict == null ? 0 : dict.length;
     // "Dictionary ID": the dictionary sits in front of the first block (linked blocks) or of every
     // block (independent blocks), so the decoder uses it in place as a prefix.
-    ensureBuffers(linked ? WINDOW_SIZE + Math.max(blockMax, 4 * WINDOW_SIZE) : dictLen + blockMax, blockMax);
+    winCap = linked ? WINDOW_SIZE + Math.max(blockMax, 4 * WINDOW_SIZE) : dictLen + blockMax;
+    ensureWin(dictLen, 0);
     if (dict != null) {
       System.arraycopy(dict, 0, win, 0, dictLen);
     }
@@ -253,13 +260,31 @@ public final class Lz4FrameInputStream extends InputStream {
     state = State.FRAME;
   }
 
-  private void ensureBuffers(int winSize, int cSize) {
-    if (win.length < winSize) {
-      win = new byte[winSize];
+  /**
+   * Makes {@code win} at least {@code needed} bytes long (at most {@link #winCap}), keeping {@code
+   * win[0, keep)}.
+   */
+  private void ensureWin(int needed, int keep) {
+    if (win.length < needed) {
+      byte[] w = new byte[Math.max(needed, (int) Math.min(winCap, 2L * win.length))];
+      System.arraycopy(win, 0, w, 0, keep);
+      win = w;
     }
-    if (cbuf.length < cSize) {
-      cbuf = new byte[cSize];
+  }
+
+  private void ensureCbuf(int needed, int max) {
+    if (cbuf.length < needed) {
+      cbuf = new byte[Math.max(needed, (int) Math.min(max, 2L * cbuf.length))];
     }
+  }
+
+  /**
+   * The most bytes a compressed block of {@code size} bytes can decode to, capped at {@code max}:
+   * an LZ4 sequence turns at most 3 + e input bytes (token, offset, e length bytes) into at most
+   * 19 + 255 e match bytes, and literals 1:1, so output never exceeds 255 times the input.
+   */
+  private static int maxDecoded(int size, int max) {
+    return (int) Math.min(max, 255L * size);
   }
 
   private void readFrameBlock() throws IOException {
@@ -277,13 +302,18 @@ public final class Lz4FrameInputStream extends InputStream {
           + " at offset " + blockOffset);
     }
     if (linked) {
-      if (wpos + blockMax > win.length) {
+      if (wpos + blockMax > winCap) {
         int keep = Math.min(WINDOW_SIZE, wpos);
         System.arraycopy(win, wpos - keep, win, 0, keep);
         wpos = keep;
       }
     } else {
       wpos = blockBase;
+    }
+    if (stored) {
+      ensureWin(wpos + size, wpos);
+    } else {
+      ensureCbuf(size, blockMax);
     }
     byte[] data = stored ? win : cbuf;
     int dataOff = stored ? wpos : 0;
@@ -307,7 +337,9 @@ public final class Lz4FrameInputStream extends InputStream {
     } else {
       try {
         int hist = Math.min(WINDOW_SIZE, wpos);
-        n = BlockCodec.decompress(cbuf, 0, size, win, wpos, blockMax, win, wpos - hist, hist);
+        int room = maxDecoded(size, blockMax);
+        ensureWin(wpos + room, wpos);
+        n = BlockCodec.decompress(cbuf, 0, size, win, wpos, room, win, wpos - hist, hist);
       } catch (Lz4Exception e) {
         throw new Lz4StreamException("corrupted block at offset " + blockOffset + " (data starts at offset "
             + (blockOffset + 4) + "): " + e.getMessage(), e);
@@ -381,10 +413,13 @@ public final class Lz4FrameInputStream extends InputStream {
       throw new Lz4StreamException("legacy block compressed size " + Integer.toUnsignedString(w)
           + " out of range 1.." + LEGACY_MAX_COMPRESSED + " at offset " + blockOffset);
     }
+    ensureCbuf(w, LEGACY_MAX_COMPRESSED);
     src.readFully(cbuf, 0, w, "a legacy block of " + w + " bytes at offset " + blockOffset);
     int n;
     try {
-      n = BlockCodec.decompress(cbuf, 0, w, win, 0, LEGACY_BLOCK_SIZE, null, 0, 0);
+      int room = maxDecoded(w, LEGACY_BLOCK_SIZE);
+      ensureWin(room, 0);
+      n = BlockCodec.decompress(cbuf, 0, w, win, 0, room, null, 0, 0);
     } catch (Lz4Exception e) {
       throw new Lz4StreamException("corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
     }

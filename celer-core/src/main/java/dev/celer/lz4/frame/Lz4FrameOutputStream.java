@@ -6,6 +6,7 @@ import dev.celer.internal.Mem;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -26,19 +27,27 @@ import java.util.Objects;
  *       throws {@link IOException}.
  * </ul>
  *
- * <p>Memory: one block of input (plus 64 KB of history and room for several blocks when blocks
- * are linked) and one block of output, allocated at construction. Not thread-safe.
+ * <p>Memory: at most one block of input (plus 64 KB of history and room for several blocks when
+ * blocks are linked) and one encoded block; buffers start small and grow with the data, so a
+ * small frame with 4 MB blocks does not allocate 4 MB. Not thread-safe.
  */
 public final class Lz4FrameOutputStream extends OutputStream {
+  /** First size of the input buffer; it doubles up to a block (and window) as data comes. */
+  private static final int INITIAL_BUFFER = 16 * 1024;
+
   private final OutputStream out;
   private final Lz4FrameOptions options;
   private final Lz4FrameBlockEncoder encoder;
   private final boolean linked;
   private final int blockSize;
-  /** Input buffer; for linked blocks also the history window: buf[max(0, blockStart-64K), blockStart). */
-  private final byte[] buf;
-  /** Encoded block scratch. */
-  private final byte[] enc;
+  /**
+   * Input buffer; for linked blocks also the history window: buf[max(0, blockStart-64K),
+   * blockStart). Grows on demand up to {@link #bufCap}, so small frames allocate little.
+   */
+  private byte[] buf;
+  private final int bufCap;
+  /** Encoded block scratch; grows on demand. */
+  private byte[] enc = new byte[0];
   /** Where independent blocks start in {@link #buf}: after the dictionary, if any. */
   private final int blockBase;
   private final XxHash32 contentHash;
@@ -67,16 +76,16 @@ public final class Lz4FrameOutputStream extends OutputStream {
     // block (independent blocks), so the codec uses it in place as a prefix.
     if (linked) {
       // Room for the window and several small blocks, so that sliding the window is rare.
-      buf = new byte[WINDOW_SIZE + Math.max(blockSize, 4 * WINDOW_SIZE)];
+      bufCap = WINDOW_SIZE + Math.max(blockSize, 4 * WINDOW_SIZE);
     } else {
-      buf = new byte[dictLen + blockSize];
+      bufCap = dictLen + blockSize;
     }
+    buf = new byte[Math.min(bufCap, dictLen + INITIAL_BUFFER)];
     if (dict != null) {
       System.arraycopy(dict, 0, buf, 0, dictLen);
     }
     blockBase = dictLen;
     blockStart = pos = dictLen;
-    enc = new byte[encoder.maxEncodedLength(blockSize)];
     contentHash = options.contentChecksum() && !options.legacy() ? XxHash32.create(XXH32_SEED) : null;
   }
 
@@ -94,6 +103,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
   public void write(int b) throws IOException {
     ensureOpen();
     checkContentSize(1);
+    if (pos == buf.length) {
+      grow(pos + 1);
+    }
     buf[pos++] = (byte) b;
     written++;
     if (pos - blockStart == blockSize) {
@@ -108,6 +120,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
     checkContentSize(len);
     while (len > 0) {
       int n = Math.min(len, blockStart + blockSize - pos);
+      if (pos + n > buf.length) {
+        grow(pos + n);
+      }
       System.arraycopy(b, off, buf, pos, n);
       pos += n;
       off += n;
@@ -156,7 +171,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
 
   /**
    * Emits the buffered data as a block (so everything written so far is decodable) and flushes
-   * the underlying stream. Writes the frame header if it was not written yet.
+   * the underlying stream. Writes the frame header if it was not written yet. Frequent flushes
+   * cost ratio (short blocks). In a legacy frame the flushed block is shorter than 8 MB, which the
+   * specification reserves for the last block; {@code lz4} and Celer read such frames all the same.
    */
   @Override
   public void flush() throws IOException {
@@ -238,6 +255,10 @@ public final class Lz4FrameOutputStream extends OutputStream {
     }
     writeHeaderIfNeeded();
     int histStart = Math.max(0, blockStart - WINDOW_SIZE);
+    int max = encoder.maxEncodedLength(len);
+    if (enc.length < max) {
+      enc = new byte[Math.max(max, Math.min(2 * enc.length, encoder.maxEncodedLength(blockSize)))];
+    }
     int n = encoder.encode(buf, blockStart, len, buf, histStart, blockStart - histStart, enc, 0);
     if (contentHash != null) {
       contentHash.update(buf, blockStart, len);
@@ -245,7 +266,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
     writeOut(enc, 0, n);
     if (linked) {
       blockStart = pos;
-      if (blockStart + blockSize > buf.length) {
+      if (blockStart + blockSize > bufCap) {
         // Slide: keep the last 64 KB as history for the next block.
         int keep = Math.min(WINDOW_SIZE, blockStart);
         System.arraycopy(buf, blockStart - keep, buf, 0, keep);
@@ -254,6 +275,11 @@ public final class Lz4FrameOutputStream extends OutputStream {
     } else {
       pos = blockStart = blockBase;
     }
+  }
+
+  private void grow(int needed) {
+    assert needed <= bufCap;
+    buf = Arrays.copyOf(buf, Math.max(needed, (int) Math.min(bufCap, 2L * buf.length)));
   }
 
   private void writeHeaderIfNeeded() throws IOException {

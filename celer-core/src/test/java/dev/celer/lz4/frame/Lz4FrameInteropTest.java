@@ -119,10 +119,25 @@ class Lz4FrameInteropTest {
   }
 
   @ParameterizedTest(name = "level {0}")
-  @ValueSource(ints = {-20, -3, 0, 1, 2})
-  void fastLevelsDecodeWithLz4(int level) {
-    byte[] ours = Lz4Frame.compress(INPUT, Lz4FrameOptions.builder().level(level).linkedBlocks(true).build());
-    assertBytes(INPUT, lz4(ours, "-d", "-c"), "lz4 -d, level " + level);
+  @ValueSource(ints = {-20, -3, 0, 1, 2, 3, 9, 12})
+  void levelsDecodeWithLz4(int level) {
+    for (boolean linked : new boolean[] {false, true}) {
+      byte[] ours = Lz4Frame.compress(INPUT, Lz4FrameOptions.builder().level(level).linkedBlocks(linked)
+          .blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).dictionary(DICT).build());
+      assertBytes(INPUT, lz4(ours, "-d", "-c", "-D", dictFile()), "lz4 -d, level " + level + ", linked " + linked);
+    }
+    byte[] legacy = Lz4Frame.compress(INPUT, Lz4FrameOptions.builder().level(level).legacy(true).build());
+    assertBytes(INPUT, lz4(legacy, "-d", "-c"), "lz4 -d, legacy, level " + level);
+  }
+
+  private String dictFile() {
+    try {
+      Path d = tmp.resolve("dict.bin");
+      Files.write(d, DICT);
+      return d.toString();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test
