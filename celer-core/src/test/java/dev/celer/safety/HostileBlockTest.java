@@ -1,0 +1,219 @@
+package dev.celer.safety;
+
+import static dev.celer.safety.BlockBuilder.distinct;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4Decompressor;
+import dev.celer.lz4.Lz4Exception;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The malformed-input corpus of issue 5 for raw LZ4 blocks, each case a hand-made block (see
+ * {@link BlockBuilder}): the exception type and a message that names the problem and the input
+ * offset. Also the canary test (every returned byte checked against a pre-filled destination)
+ * and the work bound on inputs made to loop.
+ */
+class HostileBlockTest {
+  private static final Lz4Decompressor DEC = Lz4.decompressor();
+  private static final byte[] ABCD = {'a', 'b', 'c', 'd'};
+  private static final byte[] FIVE = {'v', 'w', 'x', 'y', 'z'};
+
+  /** Decoding {@code block} into {@code cap} bytes must fail with a message matching {@code what}. */
+  private static Lz4Exception rejects(byte[] block, int cap, String what) {
+    Lz4Exception e = rejectsAsCelerChose(block, cap, what);
+    // the oracle agrees that the block is malformed under any reading
+    assertTrue(!ReferenceBlockDecoder.decode(block, 0, block.length, cap).valid, "oracle accepts " + Checks.hex(block));
+    return e;
+  }
+
+  /** As {@link #rejects}, for blocks the format leaves open (the oracle's "ambiguous" class). */
+  private static Lz4Exception rejectsAsCelerChose(byte[] block, int cap, String what) {
+    byte[] dst = Checks.canary(new byte[cap], 11);
+    Lz4Exception e = assertThrows(Lz4Exception.class, () -> DEC.decompress(block, 0, block.length, dst, 0, cap));
+    assertTrue(Pattern.compile(what, Pattern.CASE_INSENSITIVE).matcher(e.getMessage()).find(),
+        "message does not name the problem (/" + what + "/): " + e.getMessage());
+    assertTrue(e.getMessage().matches(".*offset \\d+.*"), "message does not give the offset: " + e.getMessage());
+    return e;
+  }
+
+  @Test
+  void offsetZero() {
+    // token 0x40 (4 literals, match 4), "abcd", offset 00 00, then the last literals
+    byte[] block = new BlockBuilder().seq(ABCD, 0, 4).last(FIVE).build();
+    Lz4Exception e = rejects(block, 100, "offset 0");
+    assertTrue(e.getMessage().contains("input offset 5"), e.getMessage());
+  }
+
+  @Test
+  void offsetBeforeOutputStart() {
+    // 4 bytes written, then a match 5 back
+    rejects(new BlockBuilder().seq(ABCD, 5, 4).last(FIVE).build(), 100, "before the output start");
+    // a match in the very first sequence, with nothing written
+    rejects(new BlockBuilder().seq(new byte[0], 1, 4).last(FIVE).build(), 100, "before the output start");
+    // the largest offset, 65535, after only 65534 bytes
+    rejects(new BlockBuilder().seq(distinct(65534, 1), 65535, 4).last(FIVE).build(), 1 << 17, "before the output start");
+  }
+
+  @Test
+  void offsetBeforeOutputStartInsideALargerDestination() {
+    // the destination has old bytes before dstOff: a match must not reach them (stale data)
+    byte[] block = new BlockBuilder().seq(ABCD, 8, 4).last(FIVE).build();
+    byte[] dst = Checks.canary(new byte[64], 12);
+    assertThrows(Lz4Exception.class, () -> DEC.decompress(block, 0, block.length, dst, 32, 32));
+    assertThrows(Lz4Exception.class, () -> DEC.decompressPartial(block, 0, block.length, dst, 32, 6));
+  }
+
+  @Test
+  void literalLengthOverflow() {
+    // 0xF0 then a long run of 255: either the input ends inside the length or the length overflows
+    rejects(new BlockBuilder().raw(0xF0).repeat(255, 1000).build(), 1 << 20, "input ends inside a literal length");
+    byte[] huge = new BlockBuilder().raw(0xF0).repeat(255, (Integer.MAX_VALUE / 255) + 10).raw(0).build();
+    rejects(huge, 1 << 20, "literal length|literals");
+  }
+
+  @Test
+  void matchLengthOverflow() {
+    rejects(new BlockBuilder().raw(0x1F, 'a', 1, 0).repeat(255, 1000).build(), 1 << 20, "input ends inside a match length");
+    byte[] huge = new BlockBuilder().raw(0x1F, 'a', 1, 0).repeat(255, (Integer.MAX_VALUE / 255) + 10).raw(0).build();
+    rejects(huge, 1 << 20, "match length|match of");
+  }
+
+  @Test
+  void literalsRunPastInputOrOutput() {
+    rejects(new BlockBuilder().raw(0x50, 'a', 'b').build(), 100, "past the end of the input");
+    rejects(new BlockBuilder().last(distinct(20, 2)).build(), 19, "past the end of the output");
+  }
+
+  @Test
+  void matchRunsPastEndOfOutput() {
+    byte[] block = new BlockBuilder().seq(ABCD, 4, 20).last(FIVE).build();
+    assertEquals(29, DEC.decompress(block, 0, block.length, new byte[29], 0, 29));
+    rejects(block, 23, "match of 20 bytes runs past the end of the output");
+  }
+
+  @Test
+  void truncatedOffset() {
+    rejects(new BlockBuilder().raw(0x40, 'a', 'b', 'c', 'd', 1).build(), 100, "inside a match offset");
+  }
+
+  @Test
+  void lastSequenceBreaksEndRules() {
+    // ends right after a match: the last sequence must hold only literals
+    rejectsAsCelerChose(new BlockBuilder().seq(distinct(12, 3), 4, 8).build(), 100, "last sequence must be literals");
+    // an empty input is not a block
+    rejectsAsCelerChose(new byte[0], 100, "empty input");
+  }
+
+  @Test
+  void endRulesThatCelerTolerates() {
+    // Documented choice (docs/security.md): like the C decoder, Celer does not reject a block whose
+    // last match ends closer than 5 bytes to the end, or starts later than 12 bytes before it, as
+    // long as the block ends with a literals-only sequence: the output is still exact.
+    byte[] block = new BlockBuilder().seq(ABCD, 4, 4).last(new byte[] {'!'}).build();
+    ReferenceBlockDecoder ref = ReferenceBlockDecoder.decode(block, 0, block.length, 100);
+    assertTrue(ref.valid && !ref.strict);
+    byte[] out = new byte[100];
+    int n = DEC.decompress(block, 0, block.length, out, 0, 100);
+    assertArrayEquals(ref.out, Arrays.copyOf(out, n));
+  }
+
+  @Test
+  void decompressionBombUnderASizeLimit() {
+    // a valid block of ~64 MB of 'a' from ~250 KB (ratio ~255:1)
+    int big = 64 << 20;
+    byte[] bomb = new BlockBuilder().seq(new byte[] {'a'}, 1, big).last(FIVE).build();
+    assertTrue(bomb.length < big / 250, "bomb of " + bomb.length + " bytes");
+    // under a 1 MB limit: rejected, naming the limit it hit, without writing past it
+    byte[] dst = Checks.canary(new byte[(1 << 20) + 16], 13);
+    Lz4Exception e = assertThrows(Lz4Exception.class, () -> DEC.decompress(bomb, 0, bomb.length, dst, 0, 1 << 20));
+    assertTrue(e.getMessage().contains("past the end of the output"), e.getMessage());
+    Checks.assertCanary(dst, 1 << 20, dst.length, 13, "past the limit");
+    // partial decoding of the first 1000 bytes reads only the start of it
+    byte[] part = new byte[1000];
+    assertEquals(1000, DEC.decompressPartial(bomb, 0, bomb.length, part, 0, 1000));
+    byte[] want = new byte[1000];
+    Arrays.fill(want, (byte) 'a');
+    assertArrayEquals(want, part);
+  }
+
+  @Test
+  void withLengthApiDoesNotTrustTheLength() {
+    // advisory class: a decoder that trusts a length it was given
+    byte[] data = "hello hello hello hello hello hello".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] block = Lz4.fastCompressor().compress(data);
+    assertArrayEquals(data, DEC.decompress(block, data.length));
+    assertThrows(Lz4Exception.class, () -> DEC.decompress(block, data.length - 1));
+    assertThrows(Lz4Exception.class, () -> DEC.decompress(block, data.length + 1));
+    assertThrows(Lz4Exception.class, () -> DEC.decompress(block, 0));
+  }
+
+  @Test
+  void withLengthApiDoesNotAllocateAHostileLength() {
+    // A length read from an untrusted header must not make a 2 GB allocation: a block of n bytes
+    // decodes to at most about 255 n bytes, so the length can be refused before allocating.
+    byte[] block = new BlockBuilder().last(FIVE).build();
+    Throwable t = assertThrows(Throwable.class, () -> DEC.decompress(block, Integer.MAX_VALUE - 16));
+    assertTrue(t instanceof Lz4Exception || t instanceof IllegalArgumentException,
+        "decompress(block of 6 bytes, 2^31-17) threw " + t + " instead of refusing the length");
+  }
+
+  @Test
+  void canaryOnCraftedAndMutatedInputs() {
+    long seed = 0x5AFE_C0DEL;
+    Random r = new Random(seed);
+    System.out.println("canaryOnCraftedAndMutatedInputs seed " + seed);
+    // crafted: matches reaching back into the unwritten parts of the destination
+    for (int back = 1; back <= 40; back++) {
+      byte[] block = new BlockBuilder().seq(ABCD, back, 4 + back).seq(FIVE, back + 9, 6).last(FIVE).build();
+      BlockDecompressFuzzTest.checkFull(block, 64, 7);
+      BlockDecompressFuzzTest.checkPartial(block, 10, null);
+    }
+    // mutated: valid blocks of compressible data with 1..4 bytes changed, several capacities
+    for (int i = 0; i < 3000; i++) {
+      byte[] data = new byte[r.nextInt(300)];
+      for (int j = 0; j < data.length; j++) {
+        data[j] = (byte) (r.nextInt(4) == 0 ? r.nextInt(256) : 'a' + r.nextInt(3));
+      }
+      byte[] block = (i % 2 == 0 ? Lz4.fastCompressor() : Lz4.highCompressor(9)).compress(data);
+      for (int m = r.nextInt(5); m > 0; m--) {
+        block[r.nextInt(block.length)] = (byte) r.nextInt(256);
+      }
+      if (r.nextInt(6) == 0) {
+        block = Arrays.copyOf(block, r.nextInt(block.length + 1));
+      }
+      for (int cap : BlockDecompressFuzzTest.capacities(block)) {
+        BlockDecompressFuzzTest.checkFull(block, cap, r.nextInt(8));
+      }
+      BlockDecompressFuzzTest.checkPartial(block, r.nextInt(data.length + 2), null);
+    }
+  }
+
+  @Test
+  void workIsBoundedOnInputsMadeToLoop() {
+    // Every sequence consumes input or produces output, so decoding ends; these inputs maximize
+    // sequences per byte. The timeout is a hang guard only (minutes), not a speed assertion.
+    BlockBuilder b = new BlockBuilder().last(new byte[] {'x'});
+    byte[] oneLiteral = b.build();
+    BlockBuilder many = new BlockBuilder().seq(new byte[] {'x'}, 1, 4);
+    for (int i = 0; i < 200_000; i++) {
+      many.raw(0x00, 1, 0); // no literals, offset 1, match 4: 3 input bytes, 4 output bytes
+    }
+    byte[] block = many.last(FIVE).build();
+    assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
+      byte[] out = new byte[1 + 4 + 200_000 * 4 + 5];
+      assertEquals(out.length, DEC.decompress(block, 0, block.length, out, 0, out.length));
+      assertEquals(1, DEC.decompress(oneLiteral, 0, oneLiteral.length, out, 0, out.length));
+      // the same block into too small a buffer fails at the first match that does not fit
+      assertThrows(Lz4Exception.class, () -> DEC.decompress(block, 0, block.length, out, 0, 1000));
+    });
+  }
+}
