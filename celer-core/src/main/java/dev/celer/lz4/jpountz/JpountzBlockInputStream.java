@@ -21,6 +21,7 @@ import dev.celer.lz4.Lz4StreamException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.zip.Checksum;
 
@@ -258,16 +259,19 @@ public final class JpountzBlockInputStream extends FilterInputStream {
       throw corrupt(at, "compressed length " + Integer.toUnsignedString(clen)
           + " exceeds what LZ4 can produce from " + dlen + " bytes");
     }
-    if (buffer.length < dlen) {
-      buffer = new byte[dlen];
-    }
     if (method == METHOD_RAW) {
-      readData(buffer, dlen, at);
+      buffer = readData(buffer, dlen, at);
     } else {
-      if (compressed.length < clen) {
-        compressed = new byte[clen];
+      compressed = readData(compressed, clen, at);
+      // All clen bytes are really there now; LZ4 expands at most about 255 times, so a header
+      // claiming more is corrupt, and the output buffer is sized only after this check.
+      if (dlen > 255L * clen + 24) {
+        throw corrupt(at, "decompressed length " + dlen + " is impossible for " + clen
+            + " bytes of LZ4 data");
       }
-      readData(compressed, clen, at);
+      if (buffer.length < dlen) {
+        buffer = new byte[dlen];
+      }
       int n;
       try {
         n = decompressor.decompress(compressed, 0, clen, buffer, 0, dlen);
@@ -295,12 +299,28 @@ public final class JpountzBlockInputStream extends FilterInputStream {
     return true;
   }
 
-  private void readData(byte[] b, int len, long at) throws IOException {
-    int got = readUpTo(b, 0, len);
-    if (got < len) {
-      throw new Lz4StreamException("truncated lz4-java block stream: the block at offset " + at
-          + " has " + got + " of its " + len + " data bytes");
+  /**
+   * Reads exactly {@code len} bytes into {@code b}, growing it as the bytes arrive (from 64 KB,
+   * doubling), so that a header announcing a large block costs memory only when its data is
+   * really there: a short hostile input cannot make the reader allocate the announced size.
+   *
+   * @return {@code b}, or the larger array that replaced it
+   */
+  private byte[] readData(byte[] b, int len, long at) throws IOException {
+    int got = 0;
+    while (got < len) {
+      if (b.length <= got) {
+        b = Arrays.copyOf(b, (int) Math.min(len, Math.max(64 * 1024, 2L * b.length)));
+      }
+      int want = Math.min(len, b.length) - got;
+      int r = readUpTo(b, got, want);
+      got += r;
+      if (r < want) {
+        throw new Lz4StreamException("truncated lz4-java block stream: the block at offset " + at
+            + " has " + got + " of its " + len + " data bytes");
+      }
     }
+    return b;
   }
 
   /** Reads until {@code len} bytes or the end of the input; @return the bytes read. */
