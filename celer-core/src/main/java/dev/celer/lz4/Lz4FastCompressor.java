@@ -275,8 +275,9 @@ final class Lz4FastCompressor extends Lz4Compressor {
    * {@link #compress} for the most common case: no history, an input shorter than {@link
    * #LIMIT_64K} (so the 16-bit table) and the ordinary mode. Same match finder, same output,
    * step for step; what is gone is the state the general loop carries for the other modes (the
-   * table choice, the fill mode, the distance test, the history start), so the JIT can keep the
-   * search loop's values in registers.
+   * table choice, the fill mode, the distance test, the history start), and the match length is
+   * counted by {@link Mem#commonBytesNoCall}, with no call in the loop: together about 5% faster
+   * (docs/performance-notes.md, second round).
    *
    * @return bytes written, or {@code -1} when the block does not fit
    */
