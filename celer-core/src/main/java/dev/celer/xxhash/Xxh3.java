@@ -48,9 +48,6 @@ final class Xxh3 {
   /** "Process blocks": a stripe is 8 lanes of 8 bytes. */
   static final int STRIPE_LEN = 64;
 
-  /** "Process blocks": stripes per block for the 192-byte default (and seed-derived) secret. */
-  private static final int DEFAULT_STRIPES_PER_BLOCK = (SECRET_DEFAULT_SIZE - STRIPE_LEN) / 8;
-
   /** "129-240 bytes of input": chunks after the first 128 bytes use the secret from offset 3. */
   private static final int MID_START_OFFSET = 3;
 
@@ -324,8 +321,7 @@ final class Xxh3 {
    */
   static long accumulateLane(long acc, long neighbourLane, long lane, long key) {
     long v = lane ^ key;
-    // acc + (...): one add on the accumulator's dependency chain per stripe, not two
-    return acc + (neighbourLane + (v & 0xFFFF_FFFFL) * (v >>> 32));
+    return acc + neighbourLane + (v & 0xFFFF_FFFFL) * (v >>> 32);
   }
 
   /** "Step 2-2": scrambles one accumulator with one word of the last 64 bytes of the secret. */
@@ -398,50 +394,23 @@ final class Xxh3 {
     int p = off;
     while (stripes > 0) {
       int n = Math.min(stripes, stripesPerBlock);
-      // The two loops below are one stripe loop: the first is the second with n = 16, the stripes
-      // of every full block of the default and seed-derived (192-byte) secrets, written with a
-      // trip count the JIT can see. C2 then unrolls it completely, turning the input and secret
-      // offsets into constants: +10-15% above 1 KB (docs/performance-notes.md, History). Java has
-      // no way to return the 8 accumulators from a shared method, hence the repeated body; keep
-      // the two copies identical.
-      if (n == DEFAULT_STRIPES_PER_BLOCK) {
-        for (int s = 0; s < DEFAULT_STRIPES_PER_BLOCK * 8; s += 8, p += STRIPE_LEN) {
-          long d0 = Mem.getLongLE(in, p);
-          long d1 = Mem.getLongLE(in, p + 8);
-          long d2 = Mem.getLongLE(in, p + 16);
-          long d3 = Mem.getLongLE(in, p + 24);
-          long d4 = Mem.getLongLE(in, p + 32);
-          long d5 = Mem.getLongLE(in, p + 40);
-          long d6 = Mem.getLongLE(in, p + 48);
-          long d7 = Mem.getLongLE(in, p + 56);
-          a0 = accumulateLane(a0, d1, d0, key64(secret, s));
-          a1 = accumulateLane(a1, d0, d1, key64(secret, s + 8));
-          a2 = accumulateLane(a2, d3, d2, key64(secret, s + 16));
-          a3 = accumulateLane(a3, d2, d3, key64(secret, s + 24));
-          a4 = accumulateLane(a4, d5, d4, key64(secret, s + 32));
-          a5 = accumulateLane(a5, d4, d5, key64(secret, s + 40));
-          a6 = accumulateLane(a6, d7, d6, key64(secret, s + 48));
-          a7 = accumulateLane(a7, d6, d7, key64(secret, s + 56));
-        }
-      } else {
-        for (int s = 0; s < n * 8; s += 8, p += STRIPE_LEN) {
-          long d0 = Mem.getLongLE(in, p);
-          long d1 = Mem.getLongLE(in, p + 8);
-          long d2 = Mem.getLongLE(in, p + 16);
-          long d3 = Mem.getLongLE(in, p + 24);
-          long d4 = Mem.getLongLE(in, p + 32);
-          long d5 = Mem.getLongLE(in, p + 40);
-          long d6 = Mem.getLongLE(in, p + 48);
-          long d7 = Mem.getLongLE(in, p + 56);
-          a0 = accumulateLane(a0, d1, d0, key64(secret, s));
-          a1 = accumulateLane(a1, d0, d1, key64(secret, s + 8));
-          a2 = accumulateLane(a2, d3, d2, key64(secret, s + 16));
-          a3 = accumulateLane(a3, d2, d3, key64(secret, s + 24));
-          a4 = accumulateLane(a4, d5, d4, key64(secret, s + 32));
-          a5 = accumulateLane(a5, d4, d5, key64(secret, s + 40));
-          a6 = accumulateLane(a6, d7, d6, key64(secret, s + 48));
-          a7 = accumulateLane(a7, d6, d7, key64(secret, s + 56));
-        }
+      for (int s = 0; s < n * 8; s += 8, p += STRIPE_LEN) {
+        long d0 = Mem.getLongLE(in, p);
+        long d1 = Mem.getLongLE(in, p + 8);
+        long d2 = Mem.getLongLE(in, p + 16);
+        long d3 = Mem.getLongLE(in, p + 24);
+        long d4 = Mem.getLongLE(in, p + 32);
+        long d5 = Mem.getLongLE(in, p + 40);
+        long d6 = Mem.getLongLE(in, p + 48);
+        long d7 = Mem.getLongLE(in, p + 56);
+        a0 = accumulateLane(a0, d1, d0, key64(secret, s));
+        a1 = accumulateLane(a1, d0, d1, key64(secret, s + 8));
+        a2 = accumulateLane(a2, d3, d2, key64(secret, s + 16));
+        a3 = accumulateLane(a3, d2, d3, key64(secret, s + 24));
+        a4 = accumulateLane(a4, d5, d4, key64(secret, s + 32));
+        a5 = accumulateLane(a5, d4, d5, key64(secret, s + 40));
+        a6 = accumulateLane(a6, d7, d6, key64(secret, s + 48));
+        a7 = accumulateLane(a7, d6, d7, key64(secret, s + 56));
       }
       stripes -= n;
       if (n == stripesPerBlock) {
