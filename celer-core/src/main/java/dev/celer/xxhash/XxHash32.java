@@ -18,7 +18,7 @@ import java.util.Objects;
  * <b>not</b> thread-safe (confine it to one thread, or synchronize); it allocates its 16-byte
  * buffer once, at creation, and nothing per {@code update} or {@code digest}.
  */
-public final class XxHash32 {
+public final class XxHash32 extends StripeHasher {
 
   // Constants of the section "XXH32 Algorithm Description" (32-bit primes).
   static final int PRIME32_1 = 0x9E3779B1;
@@ -149,76 +149,16 @@ public final class XxHash32 {
   private int acc2;
   private int acc3;
   private int acc4;
-  /** Bytes of a partial stripe not yet run through Step 2; {@code 0 <= bufLen < 16}. */
-  private final byte[] buf = new byte[STRIPE_LEN];
-
-  private int bufLen;
-  private long total;
 
   private XxHash32(int seed) {
+    super(STRIPE_LEN);
     this.seed = seed;
     reset();
   }
 
-  /**
-   * Adds {@code b[off, off+len)} to the hashed data.
-   *
-   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
-   */
-  public void update(byte[] b, int off, int len) {
-    Objects.checkFromIndexSize(off, len, b.length);
-    ingest(b, off, len);
-  }
-
-  /** Adds the remaining bytes of {@code buf}, advancing its position to its limit. */
-  public void update(ByteBuffer buf) {
-    int pos = buf.position();
-    int len = buf.remaining();
-    if (buf.hasArray()) {
-      ingest(buf.array(), buf.arrayOffset() + pos, len);
-    } else {
-      ingest(buf, pos, len);
-    }
-    buf.position(pos + len);
-  }
-
-  /** Adds the single byte {@code b} (its low 8 bits) to the hashed data. */
-  public void update(int b) {
-    buf[bufLen++] = (byte) b;
-    total++;
-    if (bufLen == STRIPE_LEN) {
-      stripes(buf, 0, 1);
-      bufLen = 0;
-    }
-  }
-
-  private void ingest(Object base, int off, int len) {
-    total += len;
-    if (bufLen + len < STRIPE_LEN) {
-      Mem.copy(base, off, buf, bufLen, len);
-      bufLen += len;
-      return;
-    }
-    if (bufLen > 0) {
-      // complete the buffered stripe first
-      int fill = STRIPE_LEN - bufLen;
-      Mem.copy(base, off, buf, bufLen, fill);
-      stripes(buf, 0, 1);
-      off += fill;
-      len -= fill;
-    }
-    int n = len / STRIPE_LEN;
-    if (n > 0) {
-      stripes(base, off, n);
-      off += n * STRIPE_LEN;
-      len -= n * STRIPE_LEN;
-    }
-    Mem.copy(base, off, buf, 0, len);
-    bufLen = len;
-  }
-
   /** Step 2 over {@code n} full stripes at {@code off}. */
-  private void stripes(Object base, int off, int n) {
+  @Override
+  void stripes(Object base, int off, int n) {
     int a1 = acc1;
     int a2 = acc2;
     int a3 = acc3;
