@@ -51,7 +51,7 @@ final class TestData {
 
   /** @return a new {@link Random} whose seed is printed, so a failure can be replayed */
   static Random seededRandom(String what) {
-    long seed = Long.getLong("celer.test.seed", System.nanoTime());
+    long seed = Long.getLong("celer.test.seed", new java.security.SecureRandom().nextLong());
     System.out.println(what + ": random seed " + seed + " (replay with -Dceler.test.seed=" + seed + ")");
     return new Random(seed);
   }
