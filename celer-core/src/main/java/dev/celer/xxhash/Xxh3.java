@@ -55,13 +55,13 @@ final class Xxh3 {
   private static final int MID_LAST_OFFSET = SECRET_SIZE_MIN - 17;
 
   /** "Process the last block": the last stripe uses the secret at secretLength - 64 - 7. */
-  private static final int LAST_STRIPE_SECRET_BACK = STRIPE_LEN + 7;
+  static final int LAST_STRIPE_SECRET_BACK = STRIPE_LEN + 7;
 
   /** "Finalization": the low half merges with the secret at offset 11. */
-  private static final int MERGE_LOW_OFFSET = 11;
+  static final int MERGE_LOW_OFFSET = 11;
 
   /** "Finalization": the high half (XXH3-128) merges with the secret at secretLength - 64 - 11. */
-  private static final int MERGE_HIGH_BACK = STRIPE_LEN + 11;
+  static final int MERGE_HIGH_BACK = STRIPE_LEN + 11;
 
   /** The default secret, as listed in the section "Seed and Secret" (192 bytes, in hex). */
   static final byte[] DEFAULT_SECRET =
@@ -376,6 +376,9 @@ final class Xxh3 {
    * @return the XXH3-64 value, which is also the low half of XXH3-128
    */
   static long hashLarge(Object in, int off, int len, byte[] secret, long[] high128) {
+    if (Xxh3Vectorization.ENABLED && in instanceof byte[]) {
+      return Xxh3Vector.hashLarge((byte[]) in, off, len, secret, high128);
+    }
     assert len > MIDSIZE_MAX;
     final int secretLength = secret.length;
     final int stripesPerBlock = stripesPerBlock(secretLength);
@@ -460,6 +463,9 @@ final class Xxh3 {
    * @return the number of stripes done in the current block afterwards
    */
   static int accumulateStripes(long[] acc, int inBlock, Object in, int off, int n, byte[] secret) {
+    if (Xxh3Vectorization.ENABLED && in instanceof byte[]) {
+      return Xxh3Vector.accumulateStripes(acc, inBlock, (byte[]) in, off, n, secret);
+    }
     final int stripesPerBlock = stripesPerBlock(secret.length);
     final int scrambleAt = secret.length - STRIPE_LEN;
     long a0 = acc[0];
