@@ -80,6 +80,7 @@ def impl_names(versions, meta):
         "C_lz4": "C lz4 %s" % (lz4c.group(1) if lz4c else ""),
         "C_xxhsum": "C xxhsum %s" % (xxc.group(1) if xxc else ""),
         "CELER": "Celer",
+        "CELER_VECTOR": "Celer + Vector API",
         "LZ4JAVA_JNI": "lz4-java %s JNI" % lz4java,
         "LZ4JAVA_UNSAFE": "lz4-java %s unsafe" % lz4java,
         "LZ4JAVA_SAFE": "lz4-java %s safe" % lz4java,
@@ -101,7 +102,7 @@ def impl_name(names, impl):
     return name
 
 
-IMPL_ORDER = ["CELER+DICT", "CELER+NODICT", "LZ4JAVA_JNI+NODICT", "CELER", "LZ4JAVA_JNI", "LZ4JAVA_UNSAFE", "LZ4JAVA_SAFE", "FORK_JNI", "FORK_UNSAFE",
+IMPL_ORDER = ["CELER+DICT", "CELER+NODICT", "LZ4JAVA_JNI+NODICT", "CELER", "CELER_VECTOR", "LZ4JAVA_JNI", "LZ4JAVA_UNSAFE", "LZ4JAVA_SAFE", "FORK_JNI", "FORK_UNSAFE",
               "FORK_SAFE", "AIRCOMPRESSOR", "HASH4J"]
 
 

@@ -132,7 +132,7 @@ plan=(
   "Lz4DictBenchmark.decompress|CELER LZ4JAVA_JNI|dict=false|all|${rec##*,}"
   "XxHashBenchmark.xxh32|$hash_impls||hash|$all"
   "XxHashBenchmark.xxh64|$hash_impls||hash|$all"
-  "XxHashBenchmark.xxh3|CELER HASH4J||hash|$all"
+  "XxHashBenchmark.xxh3|CELER CELER_VECTOR HASH4J||hash|$all"
 )
 # two threads, each on its own copy of the data: compare with one thread of the same row
 if [ $quick = 1 ]; then t2_impls="CELER"; else t2_impls="CELER LZ4JAVA_JNI"; fi
@@ -192,6 +192,9 @@ for entry in "${plan[@]}"; do
     n=$((n + 1))
     cp="$jar"
     case "$impl" in FORK_*) cp="$fork_jar:$jar" ;; esac
+    # Celer's XXH3 takes its Vector API path only in a JVM that has the incubator module
+    jvm_extra=()
+    case "$impl" in *_VECTOR) jvm_extra=(--add-modules jdk.incubator.vector) ;; esac
     fset=$file_param; [ "$set" = hash ] && fset=$hash_param
     params=(-p "impl=$impl" -p "file=$fset" -p "block=$bset")
     tag="$method-$impl-${bset//,/}"
@@ -202,7 +205,7 @@ for entry in "${plan[@]}"; do
     esac
     printf '[%2d/%d] %-36s %-15s %s ' "$n" "$total" "$method" "$impl" "$extra"
     # -f 0: one JVM per implementation and operation (see AbstractCorpusBenchmark)
-    if "$java" -Xms1g -Xmx1g -Dceler.corpus="$corpus" -Dceler.bench.jitWarmupMs="$jit_ms" \
+    if "$java" -Xms1g -Xmx1g ${jvm_extra[@]+"${jvm_extra[@]}"} -Dceler.corpus="$corpus" -Dceler.bench.jitWarmupMs="$jit_ms" \
         -Dceler.bench.allocOut="$run_dir/alloc.jsonl" \
         -cp "$cp" org.openjdk.jmh.Main "${method//./\\.}\$" -f 0 "${jmh_opts[@]}" "${params[@]}" \
         -prof gc -rf json -rff "$run_dir/jmh-$tag.json" > "$run_dir/jmh-$tag.log" 2>&1; then :; fi

@@ -16,7 +16,8 @@ import net.jpountz.xxhash.XXHashFactory;
 /**
  * The xxHash implementations benchmarked side by side, all with seed 0.
  *
- * <p>{@code LZ4JAVA_JNI} is lz4-java 1.8.0's {@code XXHashFactory.fastestInstance()} (C through
+ * <p>{@code CELER_VECTOR} is Celer in a JVM with the Vector API module (XXH3's vector path).
+ * {@code LZ4JAVA_JNI} is lz4-java 1.8.0's {@code XXHashFactory.fastestInstance()} (C through
  * JNI), {@code LZ4JAVA_UNSAFE} its {@code unsafeInstance()}; {@code HASH4J} is hash4j;
  * {@code AIRCOMPRESSOR} is aircompressor-v3's pure-Java XXH32/XXH64 (Java 25 bytecode: method
  * handles, JDK 25+ only). Not every implementation has every function; asking for a missing one
@@ -44,6 +45,24 @@ public enum HashImpl {
           return XxHash3.hash(b, off, len, 0L);
         }
       };
+    }
+  },
+  /**
+   * Celer with XXH3's Vector API path: the same calls as {@link #CELER}, in a JVM started with
+   * {@code --add-modules jdk.incubator.vector} ({@code run.sh} adds it for this implementation).
+   * Refuses to run without it, so that a result under this name is never the scalar path.
+   */
+  CELER_VECTOR {
+    @Override
+    public HashFunctions functions() {
+      if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+        throw new UnsupportedOperationException(
+            "CELER_VECTOR needs the JVM option --add-modules jdk.incubator.vector");
+      }
+      if ("false".equalsIgnoreCase(System.getProperty("dev.celer.vector"))) {
+        throw new UnsupportedOperationException("CELER_VECTOR with -Ddev.celer.vector=false");
+      }
+      return CELER.functions();
     }
   },
   LZ4JAVA_JNI {

@@ -14,7 +14,6 @@ import dev.celer.internal.Mem;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -29,16 +28,24 @@ import jdk.incubator.vector.VectorSpecies;
  * primitive arrays through {@code MemorySegment}, which Java 17 bytecode cannot use, so direct
  * buffers stay on the scalar path.
  *
- * <p>Shapes chosen for C2 on both JDK 17 and JDK 25. Vectors are loop variables only inside the
- * loop over the stripes of one block; between blocks the accumulators live in 8 longs (one-shot)
- * or in the state's array (streaming). JDK 17 cannot keep a vector in a register across the outer
- * loop and boxes it on every stripe (5 times slower than scalar, measured); this shape costs one
- * unpack and repack per block (16 stripes with the default secret). The scramble (Step 2-2) is
- * scalar for the same reason, and costs 8 multiplies per block.
+ * <p>Shapes chosen for C2 on both JDK 17 and JDK 25:
  *
- * <p>The 32x32-to-64-bit product of Step 2-1 is written as a 64-bit lane multiply of {@code lo32}
- * and {@code hi32}; JDK 25's C2 emits one {@code vpmuludq} for it, JDK 17 a three-multiply
- * emulation (AVX2 has no 64-bit lane multiply), which is why JDK 17 gains less.
+ * <ul>
+ *   <li>Vectors are loop variables only inside the loop over the stripes of one block; between
+ *       blocks the accumulators live in 8 longs (one-shot) or in the state's array (streaming).
+ *       JDK 17's C2 cannot keep a vector in a register across the outer loop: it boxed them on
+ *       every stripe, which made the first version 5 times slower than scalar there.
+ *   <li>Within a block, the products and the raw input lanes are summed in four vectors starting
+ *       at zero, and added to the accumulators (the input lanes swapped pairwise, {@code i xor 1})
+ *       once per block, as scalars. Lane addition wraps modulo 2^64, so this is the same sum in
+ *       another order; it takes the shuffle out of the stripe loop (JDK 25 rebuilt its index
+ *       vector on every stripe).
+ *   <li>The scramble (Step 2-2) is scalar: 8 multiplies per block (16 stripes with the default
+ *       secret).
+ *   <li>The 32x32-to-64-bit product of Step 2-1 is a 64-bit lane multiply of {@code lo32} and
+ *       {@code hi32}: JDK 25's C2 emits one {@code vpmuludq} for it (checked in its machine code);
+ *       JDK 17 emulates the 64-bit lane multiply (AVX2 has none), which is why it gains less.
+ * </ul>
  *
  * <p>Stateless and thread-safe; allocates nothing.
  */
@@ -54,9 +61,6 @@ final class Xxh3Vector {
   /** Bytes in one vector: half a stripe. */
   private static final int HALF = 32;
 
-  /** "Step 2-1": each accumulator takes the input lane of its neighbour, {@code i xor 1}. */
-  private static final VectorShuffle<Long> SWAP_PAIRS = VectorShuffle.fromValues(LONGS, 1, 0, 3, 2);
-
   private static final long LOW32 = 0xFFFF_FFFFL;
 
   /** @return the bit size of the platform's preferred vector species */
@@ -69,16 +73,17 @@ final class Xxh3Vector {
     return ByteVector.fromArray(BYTES, a, off).reinterpretAsLongs();
   }
 
-  /** "Step 2-1" for 4 lanes: half a stripe of input at {@code p}, of secret at {@code s}. */
-  private static LongVector accumulate(LongVector acc, byte[] in, int p, byte[] secret, int s) {
-    LongVector data = load(in, p);
+  /**
+   * "Step 2-1" for 4 lanes, the product half: adds {@code lo32(d ^ k) * hi32(d ^ k)} of the input
+   * {@code d} at {@code p} and the secret {@code k} at {@code s} to each lane of {@code acc}. The
+   * other half, the neighbour's input lane, is summed apart ({@code data} lanes added unswapped to
+   * a running sum) and swapped into the accumulators once per block: lane addition wraps modulo
+   * 2^64 and the swap is a fixed permutation, so the sum of the swapped lanes is the swap of the
+   * sum. That takes the shuffle out of the stripe loop.
+   */
+  private static LongVector product(LongVector data, byte[] secret, int s) {
     LongVector keyed = data.lanewise(VectorOperators.XOR, load(secret, s));
-    LongVector product = keyed.and(LOW32).mul(keyed.lanewise(VectorOperators.LSHR, 32));
-    return acc.add(data.rearrange(SWAP_PAIRS)).add(product);
-  }
-
-  private static LongVector of(long l0, long l1, long l2, long l3) {
-    return LongVector.zero(LONGS).withLane(0, l0).withLane(1, l1).withLane(2, l2).withLane(3, l3);
+    return keyed.and(LOW32).mul(keyed.lanewise(VectorOperators.LSHR, 32));
   }
 
   /**
@@ -104,20 +109,27 @@ final class Xxh3Vector {
     int p = off;
     while (stripes > 0) {
       int n = Math.min(stripes, stripesPerBlock);
-      LongVector lo = of(a0, a1, a2, a3);
-      LongVector hi = of(a4, a5, a6, a7);
+      LongVector lo = LongVector.zero(LONGS);
+      LongVector hi = LongVector.zero(LONGS);
+      LongVector sumLo = LongVector.zero(LONGS);
+      LongVector sumHi = LongVector.zero(LONGS);
       for (int s = 0; s < n * 8; s += 8, p += STRIPE_LEN) {
-        lo = accumulate(lo, in, p, secret, s);
-        hi = accumulate(hi, in, p + HALF, secret, s + HALF);
+        LongVector dataLo = load(in, p);
+        LongVector dataHi = load(in, p + HALF);
+        sumLo = sumLo.add(dataLo);
+        sumHi = sumHi.add(dataHi);
+        lo = lo.add(product(dataLo, secret, s));
+        hi = hi.add(product(dataHi, secret, s + HALF));
       }
-      a0 = lo.lane(0);
-      a1 = lo.lane(1);
-      a2 = lo.lane(2);
-      a3 = lo.lane(3);
-      a4 = hi.lane(0);
-      a5 = hi.lane(1);
-      a6 = hi.lane(2);
-      a7 = hi.lane(3);
+      // the neighbours' lanes, i xor 1
+      a0 += lo.lane(0) + sumLo.lane(1);
+      a1 += lo.lane(1) + sumLo.lane(0);
+      a2 += lo.lane(2) + sumLo.lane(3);
+      a3 += lo.lane(3) + sumLo.lane(2);
+      a4 += hi.lane(0) + sumHi.lane(1);
+      a5 += hi.lane(1) + sumHi.lane(0);
+      a6 += hi.lane(2) + sumHi.lane(3);
+      a7 += hi.lane(3) + sumHi.lane(2);
       stripes -= n;
       if (n == stripesPerBlock) {
         // Step 2-2: a full block with input after it
@@ -134,16 +146,18 @@ final class Xxh3Vector {
     // Step 3: the last 64 bytes of the input
     p = off + len - STRIPE_LEN;
     int s = secretLength - Xxh3.LAST_STRIPE_SECRET_BACK;
-    LongVector lo = accumulate(of(a0, a1, a2, a3), in, p, secret, s);
-    LongVector hi = accumulate(of(a4, a5, a6, a7), in, p + HALF, secret, s + HALF);
-    a0 = lo.lane(0);
-    a1 = lo.lane(1);
-    a2 = lo.lane(2);
-    a3 = lo.lane(3);
-    a4 = hi.lane(0);
-    a5 = hi.lane(1);
-    a6 = hi.lane(2);
-    a7 = hi.lane(3);
+    LongVector dataLo = load(in, p);
+    LongVector dataHi = load(in, p + HALF);
+    LongVector lo = product(dataLo, secret, s);
+    LongVector hi = product(dataHi, secret, s + HALF);
+    a0 += lo.lane(0) + dataLo.lane(1);
+    a1 += lo.lane(1) + dataLo.lane(0);
+    a2 += lo.lane(2) + dataLo.lane(3);
+    a3 += lo.lane(3) + dataLo.lane(2);
+    a4 += hi.lane(0) + dataHi.lane(1);
+    a5 += hi.lane(1) + dataHi.lane(0);
+    a6 += hi.lane(2) + dataHi.lane(3);
+    a7 += hi.lane(3) + dataHi.lane(2);
     // Step 4
     if (high128 != null) {
       high128[0] = Xxh3.finalMerge(~(len * PRIME64_2), a0, a1, a2, a3, a4, a5, a6, a7,
@@ -159,14 +173,27 @@ final class Xxh3Vector {
     final int scrambleAt = secret.length - STRIPE_LEN;
     while (n > 0) {
       int m = Math.min(n, stripesPerBlock - inBlock);
-      LongVector lo = LongVector.fromArray(LONGS, acc, 0);
-      LongVector hi = LongVector.fromArray(LONGS, acc, 4);
+      LongVector lo = LongVector.zero(LONGS);
+      LongVector hi = LongVector.zero(LONGS);
+      LongVector sumLo = LongVector.zero(LONGS);
+      LongVector sumHi = LongVector.zero(LONGS);
       for (int s = inBlock * 8, end = s + m * 8; s < end; s += 8, off += STRIPE_LEN) {
-        lo = accumulate(lo, in, off, secret, s);
-        hi = accumulate(hi, in, off + HALF, secret, s + HALF);
+        LongVector dataLo = load(in, off);
+        LongVector dataHi = load(in, off + HALF);
+        sumLo = sumLo.add(dataLo);
+        sumHi = sumHi.add(dataHi);
+        lo = lo.add(product(dataLo, secret, s));
+        hi = hi.add(product(dataHi, secret, s + HALF));
       }
-      lo.intoArray(acc, 0);
-      hi.intoArray(acc, 4);
+      // the neighbours' lanes, i xor 1
+      acc[0] += lo.lane(0) + sumLo.lane(1);
+      acc[1] += lo.lane(1) + sumLo.lane(0);
+      acc[2] += lo.lane(2) + sumLo.lane(3);
+      acc[3] += lo.lane(3) + sumLo.lane(2);
+      acc[4] += hi.lane(0) + sumHi.lane(1);
+      acc[5] += hi.lane(1) + sumHi.lane(0);
+      acc[6] += hi.lane(2) + sumHi.lane(3);
+      acc[7] += hi.lane(3) + sumHi.lane(2);
       n -= m;
       inBlock += m;
       if (inBlock == stripesPerBlock) {
