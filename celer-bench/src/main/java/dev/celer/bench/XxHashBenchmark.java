@@ -34,6 +34,11 @@ public class XxHashBenchmark extends AbstractCorpusBenchmark {
         check(method, hashes.xxh64(b.data, off, len), Hashing.xxh64().hashBytesToLong(b.data, off, len));
         break;
       case "xxh3":
+        if (impl == HashImpl.CELER && vectorPathPossible()) {
+          throw new IllegalStateException(
+              "CELER xxh3 is the scalar path, but this JVM has jdk.incubator.vector: measure it"
+                  + " as CELER_VECTOR, or add -Ddev.celer.vector=false");
+        }
         check(method, hashes.xxh3(b.data, off, len), Hashing.xxh3_64().hashBytesToLong(b.data, off, len));
         break;
       default:
@@ -53,6 +58,12 @@ public class XxHashBenchmark extends AbstractCorpusBenchmark {
       default:
         throw new IllegalArgumentException(method);
     }
+  }
+
+  /** Whether Celer's XXH3 may take its Vector API path in this JVM (see HashImpl.CELER_VECTOR). */
+  private static boolean vectorPathPossible() {
+    return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+        && !"false".equalsIgnoreCase(System.getProperty("dev.celer.vector"));
   }
 
   private void check(String method, long value, long expected) {

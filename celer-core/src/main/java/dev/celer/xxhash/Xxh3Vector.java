@@ -74,12 +74,12 @@ final class Xxh3Vector {
   }
 
   /**
-   * "Step 2-1" for 4 lanes, the product half: adds {@code lo32(d ^ k) * hi32(d ^ k)} of the input
-   * {@code d} at {@code p} and the secret {@code k} at {@code s} to each lane of {@code acc}. The
-   * other half, the neighbour's input lane, is summed apart ({@code data} lanes added unswapped to
-   * a running sum) and swapped into the accumulators once per block: lane addition wraps modulo
-   * 2^64 and the swap is a fixed permutation, so the sum of the swapped lanes is the swap of the
-   * sum. That takes the shuffle out of the stripe loop.
+   * "Step 2-1" for 4 lanes, the product half: {@code lo32(d ^ k) * hi32(d ^ k)} for the input
+   * lanes {@code d} and the secret lanes {@code k} at {@code s}. The other half, the neighbour's
+   * input lane, is summed apart (the input lanes added unswapped to a running sum) and swapped into
+   * the accumulators once per block: lane addition wraps modulo 2^64 and the swap is a fixed
+   * permutation, so the sum of the swapped lanes is the swap of the sum. That keeps the shuffle out
+   * of the stripe loop.
    */
   private static LongVector product(LongVector data, byte[] secret, int s) {
     LongVector keyed = data.lanewise(VectorOperators.XOR, load(secret, s));
