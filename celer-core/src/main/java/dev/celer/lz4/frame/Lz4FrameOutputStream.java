@@ -48,7 +48,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
   private final int bufCap;
   /** Encoded block scratch; grows on demand. */
   private byte[] enc = new byte[0];
-  /** Where independent blocks start in {@link #buf}: after the dictionary, if any. */
+  /** Where blocks start in {@link #buf} after a reset: 0 (independent blocks), or after the dictionary of linked ones. */
   private final int blockBase;
   private final XxHash32 contentHash;
   private int blockStart;
@@ -70,10 +70,10 @@ public final class Lz4FrameOutputStream extends OutputStream {
     this.encoder = Lz4FrameBlockEncoder.forStream(options);
     this.blockSize = encoder.maxBlockSize();
     this.linked = options.linkedBlocks() && !options.legacy();
-    byte[] dict = options.legacy() ? null : options.dictionaryNoCopy();
+    // "Dictionary ID": for linked blocks the dictionary sits in front of the first block, so the
+    // codec uses it in place as a prefix; independent blocks attach the encoder's prepared copy.
+    byte[] dict = options.legacy() || !linked ? null : options.dictionaryNoCopy();
     int dictLen = dict == null ? 0 : dict.length;
-    // "Dictionary ID": the dictionary sits in front of the first block (linked blocks) or of every
-    // block (independent blocks), so the codec uses it in place as a prefix.
     if (linked) {
       // Room for the window and several small blocks, so that sliding the window is rare.
       bufCap = WINDOW_SIZE + Math.max(blockSize, 4 * WINDOW_SIZE);
@@ -259,7 +259,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
     if (enc.length < max) {
       enc = new byte[Math.max(max, Math.min(2 * enc.length, encoder.maxEncodedLength(blockSize)))];
     }
-    int n = encoder.encode(buf, blockStart, len, buf, histStart, blockStart - histStart, enc, 0);
+    int n = linked
+        ? encoder.encode(buf, blockStart, len, buf, histStart, blockStart - histStart, enc, 0)
+        : encoder.encode(buf, blockStart, len, null, 0, 0, enc, 0);
     if (contentHash != null) {
       contentHash.update(buf, blockStart, len);
     }
