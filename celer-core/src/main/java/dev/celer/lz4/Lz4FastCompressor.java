@@ -88,7 +88,19 @@ final class Lz4FastCompressor extends Lz4Compressor {
     // dictionary's table up on a miss instead, with the same result)
     int[] t32 = TABLES.get().t32;
     System.arraycopy(dict.fastTable, 0, t32, 0, t32.length);
-    return compressExternal(t32, WINDOW_SIZE, d, d.length, d.length, src, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration);
+    return compressExternal(
+        t32, WINDOW_SIZE, d, d.length, d.length, src, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, true);
+  }
+
+  /**
+   * One block of a linked sequence ({@code LZ4_compress_fast_continue}): {@code table} is the
+   * sequence's own, kept from block to block, and {@code startIndex} the index of {@code
+   * window[srcOff]}; the history is {@code window[histStart, srcOff)}. Nothing is re-indexed.
+   */
+  int compressLinked(int[] table, int startIndex, byte[] window, int histStart, int srcOff, int srcEnd, Object dst,
+      int dstOff, int dstLimit) {
+    return compressExternal(table, startIndex, window, srcOff, srcOff - histStart, window, srcOff, srcEnd, dst,
+        dstOff, dstLimit, acceleration, false);
   }
 
   @Override
@@ -309,9 +321,14 @@ final class Lz4FastCompressor extends Lz4Compressor {
    * {@code byU32}, hashed from 5 bytes) is used as it is: entries below {@code startIndex - dictSize}
    * or more than {@value Lz4Constants#MAX_DISTANCE} back are ignored, entries below {@code
    * startIndex} point into the history, the others into the input. As in C, a match found in the
-   * history may run on into the input. Unlike C, a match found in the input may also be extended
-   * backwards into the history, so that the result is what one contiguous buffer (history, then
-   * input) gives.
+   * history may run on into the input. {@code dict} and {@code src} may be the same array (the
+   * history then usually ends where the input starts), the segments are kept apart all the same.
+   *
+   * @param crossBack {@code false}: C's rule, catching up backwards stops at the start of the
+   *     segment the match lies in (so linked blocks are C's bytes); {@code true}: a match found in
+   *     the input may also be extended backwards into the history, as one contiguous buffer
+   *     (history, then input) gives it, which is never worse and what the per-call dictionary path
+   *     does
    *
    * @return bytes written, or {@code -1} when the block does not fit
    */
@@ -327,7 +344,8 @@ final class Lz4FastCompressor extends Lz4Compressor {
       Object dst,
       int dstOff,
       int dstLimit,
-      int acceleration) {
+      int acceleration,
+      boolean crossBack) {
     final int lowIndex = startIndex - dictSize; // no data below this index
     final int dictStart = dictEnd - dictSize;
     final int dictToIndex = startIndex - dictEnd; // index of dict[q] is q + dictToIndex
@@ -362,7 +380,7 @@ final class Lz4FastCompressor extends Lz4Compressor {
             int current = ip + srcToIndex;
             forwardH = hash5(Mem.getLongLE(src, forwardIp));
             table[h] = current;
-            if (refIndex < lowIndex || refIndex + MAX_DISTANCE < current) {
+            if (refIndex < lowIndex || current - refIndex > MAX_DISTANCE) {
               continue; // no data there, or too far back
             }
             int sequence = Mem.getIntLE(src, ip);
@@ -392,10 +410,10 @@ final class Lz4FastCompressor extends Lz4Compressor {
             ip--;
             ref--;
           }
-          if (ref == srcOff && ip > anchor && dictSize > 0 && Mem.getByte(src, ip - 1) == dict[dictEnd - 1]) {
+          if (crossBack && ref == srcOff && ip > anchor && dictSize > 0 && Mem.getByte(src, ip - 1) == dict[dictEnd - 1]) {
             // the match reaches back to the input's start: go on into the history, as a
-            // contiguous buffer would (the C library stops here; going on makes this path's
-            // blocks the same as the per-call dictionary path's, see Lz4PreparedDictionaryTest)
+            // contiguous buffer would (the C library stops here; going on makes the prepared
+            // dictionary's blocks the same as the per-call path's, see Lz4PreparedDictionaryTest)
             ref = dictEnd;
             inDict = true;
             while (ip > anchor && ref > dictStart && Mem.getByte(src, ip - 1) == dict[ref - 1]) {
@@ -435,7 +453,7 @@ final class Lz4FastCompressor extends Lz4Compressor {
           int refIndex = table[h];
           int current = ip + srcToIndex;
           table[h] = current;
-          if (refIndex >= lowIndex && refIndex + MAX_DISTANCE >= current) {
+          if (refIndex >= lowIndex && current - refIndex <= MAX_DISTANCE) {
             int sequence = Mem.getIntLE(src, ip);
             if (refIndex < startIndex) {
               ref = refIndex - dictToIndex;
