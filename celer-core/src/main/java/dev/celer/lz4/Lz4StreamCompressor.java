@@ -31,8 +31,8 @@ import java.util.Objects;
  * compressors index the history for each block. Callers that keep the history themselves in one window buffer can avoid even the input
  * copy with the dictionary overloads of {@link Lz4Compressor} in their zero-copy prefix form.
  *
- * <p>Not thread-safe: one instance per sequence. The window (64 KB plus room for the largest block
- * seen, doubled) and, for the fast compressor, the 16 KB hash table are allocated on first use and
+ * <p>Not thread-safe: one instance per sequence. The window (64 KB plus the largest block seen,
+ * at least 256 KB) and, for the fast compressor, the 16 KB hash table are allocated on first use and
  * kept; steady-state calls allocate nothing ({@link #reset(byte[], int, int)} allocates a
  * temporary table).
  */
@@ -172,7 +172,9 @@ public final class Lz4StreamCompressor {
   private void ensureWindow(int hist, int srcLen) {
     long need = (long) WINDOW_SIZE + srcLen;
     if (window == null || window.length < need) {
-      long size = Math.max(need, Math.min(Integer.MAX_VALUE - 16, WINDOW_SIZE + 2L * Math.max(srcLen, WINDOW_SIZE)));
+      // room for several small blocks, so that moving the history is rare; big blocks move 64 KB
+      // of history per block, which is little beside compressing them
+      long size = Math.max(need, Math.min(Integer.MAX_VALUE - 16, WINDOW_SIZE + Math.max(srcLen, 4L * WINDOW_SIZE)));
       byte[] w = new byte[(int) Math.max(need, size)];
       if (window != null && hist > 0) {
         System.arraycopy(window, histStart, w, 0, hist);

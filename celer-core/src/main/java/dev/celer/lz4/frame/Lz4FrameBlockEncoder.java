@@ -6,6 +6,7 @@ import dev.celer.internal.Mem;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Dictionary;
+import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.xxhash.XxHash32;
 import java.util.Objects;
 
@@ -99,10 +100,10 @@ public final class Lz4FrameBlockEncoder {
   }
 
   /**
-   * Encodes with explicit history {@code hist[histOff, histOff+histLen)} (the window of a linked
-   * frame; may be empty), or, when {@code hist} is {@code null}, as an independent block that
-   * references the frame's dictionary, if any (prepared once, as {@code lz4 -D} attaches its
-   * dictionary to each block). Ranges are already checked.
+   * Encodes with explicit history {@code hist[histOff, histOff+histLen)} (may be empty), or, when
+   * {@code hist} is {@code null}, as an independent block that references the frame's dictionary,
+   * if any (prepared once, as {@code lz4 -D} attaches its dictionary to each block). Ranges are
+   * already checked.
    */
   int encode(byte[] src, int off, int len, byte[] hist, int histOff, int histLen, byte[] dst, int dstOff) {
     assert len > 0 && len <= maxBlockSize;
@@ -118,6 +119,22 @@ public final class Lz4FrameBlockEncoder {
     int n = len > 1
         ? tryCompress(src, off, len, hist, histOff, histLen, dst, dstOff + 4, len - 1)
         : -1;
+    return finish(n, src, off, len, dst, dstOff);
+  }
+
+  /**
+   * Encodes the next block of a linked frame with {@code stream}, which holds the history (the
+   * dictionary, then the previous blocks) and, for the fast levels, the hash table kept between
+   * blocks as {@code LZ4F_compressBlock_continue} keeps it. Every block, a stored one too, goes
+   * through the stream, so that it becomes history. Ranges are already checked.
+   */
+  int encodeLinked(Lz4StreamCompressor stream, byte[] src, int off, int len, byte[] dst, int dstOff) {
+    assert len > 0 && len <= maxBlockSize && !options.legacy();
+    return finish(stream.tryCompress(src, off, len, dst, dstOff + 4, len - 1), src, off, len, dst, dstOff);
+  }
+
+  /** Writes the size word (storing the block when {@code n < 0}) and the block checksum. */
+  private int finish(int n, byte[] src, int off, int len, byte[] dst, int dstOff) {
     int word;
     if (n < 0) {
       System.arraycopy(src, off, dst, dstOff + 4, len);
