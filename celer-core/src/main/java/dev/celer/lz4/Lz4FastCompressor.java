@@ -306,11 +306,16 @@ final class Lz4FastCompressor extends Lz4Compressor {
    */
   static int[] indexDictionary(byte[] dict) {
     int[] table = new int[1 << HASH_LOG];
-    int toIndex = WINDOW_SIZE - dict.length;
-    for (int p = 0; p <= dict.length - 8; p += 3) {
+    indexDictionary(dict, 0, dict.length, table);
+    return table;
+  }
+
+  /** {@link #indexDictionary(byte[])} of {@code dict[off, off+len)} ({@code len} at most 64 KB) into a cleared {@code table}. */
+  static void indexDictionary(byte[] dict, int off, int len, int[] table) {
+    int toIndex = WINDOW_SIZE - len - off;
+    for (int p = off; p <= off + len - 8; p += 3) {
       table[hash5(Mem.getLongLE(dict, p))] = p + toIndex;
     }
-    return table;
   }
 
   /**

@@ -33,8 +33,7 @@ import java.util.Objects;
  *
  * <p>Not thread-safe: one instance per sequence. The window (64 KB plus the largest block seen,
  * at least 256 KB) and, for the fast compressor, the 16 KB hash table are allocated on first use and
- * kept; steady-state calls allocate nothing ({@link #reset(byte[], int, int)} allocates a
- * temporary table).
+ * kept; steady-state calls allocate nothing.
  */
 public final class Lz4StreamCompressor {
   /**
@@ -94,7 +93,8 @@ public final class Lz4StreamCompressor {
         reset();
       } else {
         ensureTable();
-        System.arraycopy(Lz4Dictionary.of(window, 0, hist).fastTable, 0, table, 0, table.length);
+        Arrays.fill(table, 0);
+        Lz4FastCompressor.indexDictionary(window, 0, hist, table);
         nextIndex = WINDOW_SIZE;
       }
     }
