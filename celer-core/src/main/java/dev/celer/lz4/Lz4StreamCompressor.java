@@ -150,6 +150,15 @@ public final class Lz4StreamCompressor {
     return n;
   }
 
+  /**
+   * For tests: moves the next block's index forward by {@code skip}, as if that much more data had
+   * gone through, so that the rebase at 2 GB can be tested without 2 GB of data. The table keeps
+   * its entries; a stale entry can only propose a candidate, which is checked against the bytes.
+   */
+  void skipIndexForTest(int skip) {
+    nextIndex += skip;
+  }
+
   private void ensureTable() {
     if (table == null) {
       table = new int[1 << Lz4FastCompressor.HASH_LOG];

@@ -51,6 +51,34 @@ class Lz4LinkedFastTest {
     }
   }
 
+  /** Past 2 GB of stream the table's indexes are rebased ({@code LZ4_renormDictT}); nothing is lost. */
+  @Test
+  void indexesAreRebasedBeforeTheyOverflow() {
+    byte[] data = TestData.read(TestData.corpusDir().resolve("bible.txt"));
+    int blockSize = 64 * 1024;
+    Lz4StreamCompressor sc = Lz4.streamCompressor(Lz4.fastCompressor());
+    Lz4StreamDecompressor sd = Lz4.streamDecompressor();
+    byte[] out = new byte[Lz4.maxCompressedLength(blockSize)];
+    byte[] back = new byte[blockSize];
+    long before = 0;
+    long after = 0;
+    for (int i = 0, off = 0; i < 12; i++, off += blockSize) {
+      if (i == 3) {
+        sc.skipIndexForTest(Integer.MAX_VALUE - 3 * blockSize - 3 * blockSize / 2); // next block fits, the one after does not
+      }
+      int n = sc.compress(data, off, blockSize, out, 0, out.length);
+      assertEquals(blockSize, sd.decompress(out, 0, n, back, 0, blockSize), "block " + i);
+      assertArrayEquals(Arrays.copyOfRange(data, off, off + blockSize), back, "block " + i);
+      if (i < 3) {
+        before += n;
+      } else if (i >= 9) {
+        after += n;
+      }
+    }
+    // after the rebase the history is found again: blocks compress as well as before
+    assertEquals(true, after < before * 1.1, after + " vs " + before);
+  }
+
   private static String compare(Path file, byte[] data, int blockSize, byte[] dict, String... lz4Args)
       throws Exception {
     String[] args = Arrays.copyOf(lz4Args, lz4Args.length + 2);
