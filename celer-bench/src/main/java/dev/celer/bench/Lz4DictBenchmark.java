@@ -1,5 +1,8 @@
 package dev.celer.bench;
 
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4Compressor;
+import dev.celer.lz4.Lz4Dictionary;
 import java.util.Arrays;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
@@ -10,13 +13,22 @@ import org.openjdk.jmh.annotations.Param;
  * {@code min(64 KB, file/4)} bytes of the file; the records are the rest of the file, so no record
  * is found verbatim in the dictionary. With {@code dict=false} the same records are compressed
  * alone, which is all lz4-java's block API can do.
+ *
+ * <p>{@code dict}: {@code true} compresses against a dictionary prepared once ({@link
+ * Lz4Dictionary}, Celer only), {@code perCall} passes the dictionary's bytes on every call (the
+ * {@code byte[] dict} overload, which copies and indexes them each time), {@code false} uses no
+ * dictionary. Decompression is the same for {@code true} and {@code perCall}.
  */
 public class Lz4DictBenchmark extends AbstractCorpusBenchmark {
   @Param public Lz4Impl impl;
 
-  /** Whether the records are compressed against the dictionary. */
-  @Param({"true", "false"})
-  public boolean dict;
+  /** {@code true}: prepared dictionary; {@code perCall}: dictionary bytes per call; {@code false}: none. */
+  @Param({"true", "false", "perCall"})
+  public String dict;
+
+  private boolean withDict;
+  private Lz4Compressor celer; // the prepared case calls Celer directly: BlockCodec has no such method
+  private Lz4Dictionary prepared;
 
   private BlockCodec codec;
   private Blocks records;
@@ -29,9 +41,17 @@ public class Lz4DictBenchmark extends AbstractCorpusBenchmark {
   @Override
   protected void prepare() {
     codec = impl.fast();
+    withDict = !dict.equals("false");
     byte[] data = blocks.data;
     int dictLen = Math.min(64 * 1024, data.length / 4);
     dictionary = Arrays.copyOf(data, dictLen);
+    if (dict.equals("true")) {
+      if (impl != Lz4Impl.CELER) {
+        throw new IllegalArgumentException(impl + " has no prepared dictionary");
+      }
+      celer = Lz4.fastCompressor();
+      prepared = Lz4Dictionary.of(dictionary);
+    }
     records = Blocks.cut(Arrays.copyOfRange(data, dictLen, data.length), block);
     Blocks r = records;
     compressed = new byte[r.roomTotal];
@@ -39,7 +59,9 @@ public class Lz4DictBenchmark extends AbstractCorpusBenchmark {
     compressedLengths = new int[r.count];
     restored = new byte[r.data.length];
     for (int i = 0; i < r.count; i++) {
-      compressedLengths[i] = dict
+      compressedLengths[i] = prepared != null
+          ? celer.compress(r.data, r.offsets[i], r.lengths[i], compressed, r.roomOffsets[i], r.rooms[i], prepared)
+          : withDict
           ? codec.compress(r.data, r.offsets[i], r.lengths[i], compressed, r.roomOffsets[i], r.rooms[i],
               dictionary, 0, dictionary.length)
           : codec.compress(r.data, r.offsets[i], r.lengths[i], compressed, r.roomOffsets[i], r.rooms[i]);
@@ -68,7 +90,13 @@ public class Lz4DictBenchmark extends AbstractCorpusBenchmark {
     BlockCodec c = codec;
     byte[] d = dictionary;
     int total = 0;
-    if (dict) {
+    if (prepared != null) {
+      Lz4Compressor lz = celer;
+      Lz4Dictionary p = prepared;
+      for (int i = 0; i < r.count; i++) {
+        total += lz.compress(r.data, r.offsets[i], r.lengths[i], out, r.roomOffsets[i], r.rooms[i], p);
+      }
+    } else if (withDict) {
       for (int i = 0; i < r.count; i++) {
         total += c.compress(
             r.data, r.offsets[i], r.lengths[i], out, r.roomOffsets[i], r.rooms[i], d, 0, d.length);
@@ -88,7 +116,7 @@ public class Lz4DictBenchmark extends AbstractCorpusBenchmark {
     BlockCodec c = codec;
     byte[] d = dictionary;
     int total = 0;
-    if (dict) {
+    if (withDict) {
       for (int i = 0; i < r.count; i++) {
         total += c.decompress(compressed, r.roomOffsets[i], compressedLengths[i], restored,
             r.offsets[i], r.lengths[i], d, 0, d.length);

@@ -2,6 +2,7 @@ package dev.celer.lz4;
 
 import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
 
+import dev.celer.internal.Mem;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.util.Arrays;
@@ -37,8 +38,18 @@ import java.util.Objects;
  *
  * Otherwise the last 64 KB of the dictionary and the input are copied, side by side, into a
  * per-thread work buffer (kept between calls up to {@value #MAX_CACHED_WORK} bytes; larger
- * inputs allocate a temporary one). For a sequence of linked blocks, {@link Lz4StreamCompressor}
- * keeps track of the history for you.
+ * inputs allocate a temporary one), and the dictionary is indexed again on every call. For many
+ * small blocks against one dictionary, prepare it once with {@link Lz4Dictionary#of(byte[], int,
+ * int)} and use the overloads that take an {@link Lz4Dictionary}: the fast compressor then neither
+ * copies nor re-indexes it, and a call costs about as much as compressing the block alone.
+ *
+ * <pre>{@code
+ * Lz4Dictionary d = Lz4Dictionary.of(dictBytes);   // once; immutable, share it between threads
+ * int w = c.compress(record, 0, record.length, out, 0, out.length, d);
+ * // decode: Lz4.decompressor().decompress(out, 0, w, restored, 0, n, dictBytes, 0, dictBytes.length)
+ * }</pre>
+ *
+ * For a sequence of linked blocks, {@link Lz4StreamCompressor} keeps track of the history for you.
  */
 public abstract class Lz4Compressor {
   Lz4Compressor() {}
@@ -157,6 +168,75 @@ public abstract class Lz4Compressor {
   }
 
   /**
+   * Compresses a block that may reference a prepared dictionary: as {@link #compress(byte[], int,
+   * int, byte[], int, int, byte[], int, int)} with the dictionary's bytes, but without re-indexing
+   * the dictionary on every call (see {@link Lz4Dictionary}). The fast compressors read the
+   * dictionary in place and allocate nothing; the high compressors copy it and the input into a
+   * per-thread work buffer, as the {@code byte[] dict} overloads do.
+   *
+   * @return the number of bytes written
+   * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes
+   * @throws IndexOutOfBoundsException when a range lies outside its array
+   */
+  public final int compress(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen, Lz4Dictionary dict) {
+    return orThrow(tryCompress(src, srcOff, srcLen, dst, dstOff, maxDstLen, dict), srcLen, maxDstLen);
+  }
+
+  /**
+   * "Compress or reject" with a prepared dictionary: as {@link #compress(byte[], int, int, byte[],
+   * int, int, Lz4Dictionary)}, but returns {@code -1} when the output would not fit.
+   *
+   * @return the number of bytes written, or {@code -1}
+   * @throws IndexOutOfBoundsException when a range lies outside its array
+   */
+  public final int tryCompress(
+      byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen, Lz4Dictionary dict) {
+    Objects.requireNonNull(dict, "dict");
+    checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
+    return compressBlock(dict, src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
+  }
+
+  /**
+   * Compresses the remaining bytes of {@code src} with a prepared dictionary into {@code dst} at
+   * its position; positions move as with {@link #compress(ByteBuffer, ByteBuffer)}.
+   *
+   * @return the number of bytes written
+   * @throws Lz4Exception when the output does not fit in {@code dst.remaining()}; positions are then unchanged
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public final int compress(ByteBuffer src, ByteBuffer dst, Lz4Dictionary dict) {
+    return orThrow(tryCompress(src, dst, dict), src.remaining(), dst.remaining());
+  }
+
+  /**
+   * "Compress or reject" for buffers with a prepared dictionary: as {@link #compress(ByteBuffer,
+   * ByteBuffer, Lz4Dictionary)}, but returns {@code -1} (and leaves both positions unchanged) when
+   * the output does not fit.
+   *
+   * @return the number of bytes written, or {@code -1}
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public final int tryCompress(ByteBuffer src, ByteBuffer dst, Lz4Dictionary dict) {
+    Objects.requireNonNull(dict, "dict");
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int srcLen = src.remaining();
+    checkInputSize(srcLen);
+    Object s = src.hasArray() ? src.array() : src;
+    int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
+    Object d = dst.hasArray() ? dst.array() : dst;
+    int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    int n = compressBlock(dict, s, so, so + srcLen, d, d0, d0 + dst.remaining());
+    if (n >= 0) {
+      src.position(src.limit());
+      dst.position(dst.position() + n);
+    }
+    return n;
+  }
+
+  /**
    * Destination-size mode ({@code LZ4_compress_destSize}): compresses as much of {@code src[srcOff,
    * srcOff+srcLen)} as fits into exactly {@code dstLen} bytes at {@code dst[dstOff]}, for
    * fixed-size pages. The output is one complete block that decodes to the first {@code
@@ -221,6 +301,24 @@ public abstract class Lz4Compressor {
    *     writes at or beyond {@code dstLimit}
    */
   abstract int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit);
+
+  /**
+   * The prepared-dictionary hook: compresses {@code src[srcOff, srcEnd)} as one block that may
+   * reference {@code dict}. This default copies the dictionary's kept bytes and the input side by
+   * side into the per-thread work buffer and calls {@link #compressBlock(Object, int, int, int,
+   * Object, int, int)}; the fast compressor overrides it to use the prepared table in place.
+   *
+   * @return the number of bytes written, or {@code -1} as soon as the block cannot fit
+   */
+  int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    byte[] d = dict.bytes;
+    int hist = d.length;
+    int srcLen = srcEnd - srcOff;
+    byte[] work = workBuffer(hist + srcLen);
+    System.arraycopy(d, 0, work, 0, hist);
+    Mem.copy(src, srcOff, work, hist, srcLen);
+    return compressBlock(work, 0, hist, hist + srcLen, dst, dstOff, dstLimit);
+  }
 
   /**
    * The destination-size hook: compresses as much of {@code base[srcOff, srcEnd)} (no history) as

@@ -6,6 +6,7 @@ import static dev.celer.lz4.Lz4Constants.MF_LIMIT;
 import static dev.celer.lz4.Lz4Constants.MIN_LENGTH;
 import static dev.celer.lz4.Lz4Constants.MIN_MATCH;
 import static dev.celer.lz4.Lz4Constants.RUN_MASK;
+import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
 
 import dev.celer.internal.Mem;
 import java.util.Arrays;
@@ -74,6 +75,32 @@ final class Lz4FastCompressor extends Lz4Compressor {
       return compressSmall(TABLES.get().t16, base, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration);
     }
     return compress(TABLES.get(), base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, null);
+  }
+
+  @Override
+  int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    byte[] d = dict.bytes;
+    if (d.length == 0) {
+      return compressBlock(src, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit);
+    }
+    // the block's table starts as the dictionary's (LZ4_attach_dictionary, then the copy that
+    // LZ4_compress_fast_continue makes for blocks over 4 KB; for smaller ones C looks the
+    // dictionary's table up on a miss instead, with the same result)
+    int[] t32 = TABLES.get().t32;
+    System.arraycopy(dict.fastTable, 0, t32, 0, t32.length);
+    return compressExternal(
+        t32, WINDOW_SIZE, d, d.length, d.length, src, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, true);
+  }
+
+  /**
+   * One block of a linked sequence ({@code LZ4_compress_fast_continue}): {@code table} is the
+   * sequence's own, kept from block to block, and {@code startIndex} the index of {@code
+   * window[srcOff]}; the history is {@code window[histStart, srcOff)}. Nothing is re-indexed.
+   */
+  int compressLinked(int[] table, int startIndex, byte[] window, int histStart, int srcOff, int srcEnd, Object dst,
+      int dstOff, int dstLimit) {
+    return compressExternal(table, startIndex, window, srcOff, srcOff - histStart, window, srcOff, srcEnd, dst,
+        dstOff, dstLimit, acceleration, false);
   }
 
   @Override
@@ -269,6 +296,211 @@ final class Lz4FastCompressor extends Lz4Compressor {
       fillConsumed[0] = anchor + lastRun - srcOff;
     }
     return lastLiterals(src, anchor, lastRun, dst, d, dstLimit, dstOff);
+  }
+
+  /**
+   * Builds the 32-bit hash table of a prepared dictionary ({@code LZ4_loadDict}): every third
+   * position whose 8 bytes lie in {@code dict}, in the index space where the dictionary ends at
+   * {@value Lz4Constants#WINDOW_SIZE}. An empty slot (0) is then more than {@value
+   * Lz4Constants#MAX_DISTANCE} bytes before any input position, so the distance test rejects it.
+   */
+  static int[] indexDictionary(byte[] dict) {
+    int[] table = new int[1 << HASH_LOG];
+    indexDictionary(dict, 0, dict.length, table);
+    return table;
+  }
+
+  /** {@link #indexDictionary(byte[])} of {@code dict[off, off+len)} ({@code len} at most 64 KB) into a cleared {@code table}. */
+  static void indexDictionary(byte[] dict, int off, int len, int[] table) {
+    int toIndex = WINDOW_SIZE - len - off;
+    for (int p = off; p <= off + len - 8; p += 3) {
+      table[hash5(Mem.getLongLE(dict, p))] = p + toIndex;
+    }
+  }
+
+  /**
+   * Compresses {@code src[srcOff, srcEnd)} against history in a separate array, as {@code
+   * LZ4_compress_generic} does with {@code usingExtDict}: two segments in one index space. The
+   * input's first byte has index {@code startIndex}; the history {@code dict[dictEnd - dictSize,
+   * dictEnd)} (at most 64 KB) ends just before it, at index {@code startIndex}. {@code table} (32-bit,
+   * {@code byU32}, hashed from 5 bytes) is used as it is: entries below {@code startIndex - dictSize}
+   * or more than {@value Lz4Constants#MAX_DISTANCE} back are ignored, entries below {@code
+   * startIndex} point into the history, the others into the input. As in C, a match found in the
+   * history may run on into the input. {@code dict} and {@code src} may be the same array (the
+   * history then usually ends where the input starts), the segments are kept apart all the same.
+   *
+   * @param crossBack {@code false}: C's rule, catching up backwards stops at the start of the
+   *     segment the match lies in (so linked blocks are C's bytes); {@code true}: a match found in
+   *     the input may also be extended backwards into the history, as one contiguous buffer
+   *     (history, then input) gives it, which is never worse and what the per-call dictionary path
+   *     does
+   *
+   * @return bytes written, or {@code -1} when the block does not fit
+   */
+  static int compressExternal(
+      int[] table,
+      int startIndex,
+      byte[] dict,
+      int dictEnd,
+      int dictSize,
+      Object src,
+      int srcOff,
+      int srcEnd,
+      Object dst,
+      int dstOff,
+      int dstLimit,
+      int acceleration,
+      boolean crossBack) {
+    final int lowIndex = startIndex - dictSize; // no data below this index
+    final int dictStart = dictEnd - dictSize;
+    final int dictToIndex = startIndex - dictEnd; // index of dict[q] is q + dictToIndex
+    final int srcToIndex = startIndex - srcOff; // index of src[p] is p + srcToIndex
+    final int mflimitPlusOne = srcEnd - MF_LIMIT + 1;
+    final int matchLimit = srcEnd - LAST_LITERALS;
+    int ip = srcOff;
+    int anchor = srcOff;
+    int d = dstOff;
+    if (srcEnd - srcOff >= MIN_LENGTH) {
+      table[hash5(Mem.getLongLE(src, ip))] = ip + srcToIndex;
+      ip++;
+      int forwardH = hash5(Mem.getLongLE(src, ip));
+
+      outer:
+      for (; ; ) {
+        int ref;
+        boolean inDict;
+        {
+          int forwardIp = ip;
+          int step = 1;
+          int searchMatchNb = acceleration << SKIP_TRIGGER;
+          for (; ; ) {
+            int h = forwardH;
+            ip = forwardIp;
+            forwardIp += step;
+            step = searchMatchNb++ >>> SKIP_TRIGGER;
+            if (forwardIp > mflimitPlusOne) {
+              break outer;
+            }
+            int refIndex = table[h];
+            int current = ip + srcToIndex;
+            forwardH = hash5(Mem.getLongLE(src, forwardIp));
+            table[h] = current;
+            if (refIndex < lowIndex || current - refIndex > MAX_DISTANCE) {
+              continue; // no data there, or too far back
+            }
+            int sequence = Mem.getIntLE(src, ip);
+            if (refIndex < startIndex) {
+              ref = refIndex - dictToIndex;
+              if (Mem.getIntLE(dict, ref) == sequence) {
+                inDict = true;
+                break;
+              }
+            } else {
+              ref = refIndex - srcToIndex;
+              if (Mem.getIntLE(src, ref) == sequence) {
+                inDict = false;
+                break;
+              }
+            }
+          }
+        }
+        // catch up: extend the match backwards over equal bytes
+        if (inDict) {
+          while (ip > anchor && ref > dictStart && Mem.getByte(src, ip - 1) == dict[ref - 1]) {
+            ip--;
+            ref--;
+          }
+        } else {
+          while (ip > anchor && ref > srcOff && Mem.getByte(src, ip - 1) == Mem.getByte(src, ref - 1)) {
+            ip--;
+            ref--;
+          }
+          if (crossBack && ref == srcOff && ip > anchor && dictSize > 0 && Mem.getByte(src, ip - 1) == dict[dictEnd - 1]) {
+            // the match reaches back to the input's start: go on into the history, as a
+            // contiguous buffer would (the C library stops here; going on makes the prepared
+            // dictionary's blocks the same as the per-call path's, see Lz4PreparedDictionaryTest)
+            ref = dictEnd;
+            inDict = true;
+            while (ip > anchor && ref > dictStart && Mem.getByte(src, ip - 1) == dict[ref - 1]) {
+              ip--;
+              ref--;
+            }
+          }
+        }
+
+        for (; ; ) {
+          int offset;
+          int matchLen;
+          if (inDict) {
+            offset = (ip - srcOff) + (dictEnd - ref);
+            // count to the end of the history, then on into the input from its start
+            int limit = Math.min(ip + (dictEnd - ref), matchLimit);
+            matchLen = commonBytes(dict, ref, src, ip, limit);
+            if (ip + matchLen == limit) {
+              matchLen += Mem.commonBytes(src, srcOff, limit, matchLimit);
+            }
+          } else {
+            offset = ip - ref;
+            matchLen = MIN_MATCH + Mem.commonBytes(src, ref + MIN_MATCH, ip + MIN_MATCH, matchLimit);
+          }
+          int nd = Lz4SequenceWriter.writeSequence(src, anchor, ip - anchor, offset, matchLen, dst, d, dstLimit);
+          if (nd < 0) {
+            return -1;
+          }
+          d = nd;
+          ip += matchLen;
+          anchor = ip;
+          if (ip >= mflimitPlusOne) {
+            break outer;
+          }
+          table[hash5(Mem.getLongLE(src, ip - 2))] = ip - 2 + srcToIndex;
+          int h = hash5(Mem.getLongLE(src, ip));
+          int refIndex = table[h];
+          int current = ip + srcToIndex;
+          table[h] = current;
+          if (refIndex >= lowIndex && current - refIndex <= MAX_DISTANCE) {
+            int sequence = Mem.getIntLE(src, ip);
+            if (refIndex < startIndex) {
+              ref = refIndex - dictToIndex;
+              if (Mem.getIntLE(dict, ref) == sequence) {
+                inDict = true;
+                continue; // zero literals, no catch-up possible
+              }
+            } else {
+              ref = refIndex - srcToIndex;
+              if (Mem.getIntLE(src, ref) == sequence) {
+                inDict = false;
+                continue;
+              }
+            }
+          }
+          ip++;
+          forwardH = hash5(Mem.getLongLE(src, ip));
+          break;
+        }
+      }
+    }
+    return lastLiterals(src, anchor, srcEnd - anchor, dst, d, dstLimit, dstOff);
+  }
+
+  /**
+   * Counts equal bytes going forward from {@code x[a]} and {@code y[b]} (two different arrays or
+   * buffers), looking at no byte at or beyond {@code limit} on the {@code y} side; the caller
+   * makes sure {@code x} holds at least as many bytes after {@code a}.
+   */
+  private static int commonBytes(byte[] x, int a, Object y, int b, int limit) {
+    int n = 0;
+    while (b + n + 8 <= limit) {
+      long diff = Mem.getLongLE(x, a + n) ^ Mem.getLongLE(y, b + n);
+      if (diff != 0) {
+        return n + (Long.numberOfTrailingZeros(diff) >>> 3);
+      }
+      n += 8;
+    }
+    while (b + n < limit && x[a + n] == Mem.getByte(y, b + n)) {
+      n++;
+    }
+    return n;
   }
 
   /**

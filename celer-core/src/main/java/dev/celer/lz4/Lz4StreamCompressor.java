@@ -2,6 +2,7 @@ package dev.celer.lz4;
 
 import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -23,20 +24,41 @@ import java.util.Objects;
  * <p>The stream keeps its own window: each input block is copied once into it (after the last 64
  * KB of history), so the caller may reuse or change its input buffer as soon as a call returns.
  * History itself is not copied per block, only moved to the window's front when the window is
- * full. Callers that keep the history themselves in one window buffer can avoid even the input
+ * full. With the fast compressor the stream also keeps its hash table from block to block, as
+ * {@code LZ4_compress_fast_continue} does, so the history is never indexed again, and the blocks
+ * are the C library's bytes (for blocks of 64 KB and more: C keeps only the last block as history
+ * where Celer keeps the last 64 KB of all blocks, which matters only for smaller blocks). The high
+ * compressors index the history for each block. Callers that keep the history themselves in one window buffer can avoid even the input
  * copy with the dictionary overloads of {@link Lz4Compressor} in their zero-copy prefix form.
  *
- * <p>Not thread-safe: one instance per sequence. The window (64 KB plus room for the largest block
- * seen, doubled) is allocated on first use and kept; steady-state calls allocate nothing.
+ * <p>Not thread-safe: one instance per sequence. The window (64 KB plus the largest block seen,
+ * at least 256 KB) and, for the fast compressor, the 16 KB hash table are allocated on first use and
+ * kept; steady-state calls allocate nothing.
  */
 public final class Lz4StreamCompressor {
+  /**
+   * Above this, the table's indexes are rebased before the next block ({@code LZ4_renormDictT}
+   * rebases at 2 GB of data; Java's int is signed, hence one byte less).
+   */
+  private static final int MAX_INDEX = 0x7FFFFFFF;
+
   private final Lz4Compressor compressor;
+  /** The fast compressor, or {@code null}: the high compressors index the history per block. */
+  private final Lz4FastCompressor fast;
   private byte[] window; // history then input
   private int histStart; // window[histStart, histEnd) is the history, at most 64 KB
   private int histEnd;
+  /**
+   * The fast compressor's hash table, kept from block to block as {@code LZ4_stream_t} keeps it:
+   * 32-bit indexes counted from the start of the sequence ({@code currentOffset}).
+   */
+  private int[] table;
+  /** The index of the next block's first byte. */
+  private int nextIndex;
 
   Lz4StreamCompressor(Lz4Compressor compressor) {
     this.compressor = Objects.requireNonNull(compressor, "compressor");
+    this.fast = compressor instanceof Lz4FastCompressor ? (Lz4FastCompressor) compressor : null;
   }
 
   /** @return the compressor that encodes each block */
@@ -48,6 +70,10 @@ public final class Lz4StreamCompressor {
   public void reset() {
     histStart = 0;
     histEnd = 0;
+    if (table != null) {
+      Arrays.fill(table, 0);
+    }
+    nextIndex = 0;
   }
 
   /**
@@ -61,6 +87,17 @@ public final class Lz4StreamCompressor {
     System.arraycopy(dict, off + len - hist, window, 0, hist);
     histStart = 0;
     histEnd = hist;
+    if (fast != null) {
+      // LZ4_loadDict: the dictionary ends at index 64 KB, so an empty slot (0) is out of reach
+      if (hist == 0) {
+        reset();
+      } else {
+        ensureTable();
+        Arrays.fill(table, 0);
+        Lz4FastCompressor.indexDictionary(window, 0, hist, table);
+        nextIndex = WINDOW_SIZE;
+      }
+    }
   }
 
   /**
@@ -97,17 +134,56 @@ public final class Lz4StreamCompressor {
     }
     System.arraycopy(src, srcOff, window, histEnd, srcLen);
     int end = histEnd + srcLen;
-    int n = compressor.compressBlock(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
+    int n;
+    if (fast != null) {
+      ensureTable();
+      if (nextIndex > MAX_INDEX - srcLen) {
+        rebase();
+      }
+      n = fast.compressLinked(table, nextIndex, window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
+      nextIndex += srcLen;
+    } else {
+      n = compressor.compressBlock(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
+    }
     histEnd = end;
     histStart = Math.max(histStart, end - WINDOW_SIZE);
     return n;
+  }
+
+  /**
+   * For tests: moves the next block's index forward by {@code skip}, as if that much more data had
+   * gone through, so that the rebase at 2 GB can be tested without 2 GB of data. The table keeps
+   * its entries; a stale entry can only propose a candidate, which is checked against the bytes.
+   */
+  void skipIndexForTest(int skip) {
+    nextIndex += skip;
+  }
+
+  private void ensureTable() {
+    if (table == null) {
+      table = new int[1 << Lz4FastCompressor.HASH_LOG];
+    }
+  }
+
+  /**
+   * {@code LZ4_renormDictT}: moves every index down so that the next block starts at 64 KB;
+   * entries that would fall below 0 (more than 64 KB back anyway) become 0, out of reach.
+   */
+  private void rebase() {
+    int delta = nextIndex - WINDOW_SIZE;
+    for (int i = 0; i < table.length; i++) {
+      table[i] = table[i] < delta ? 0 : table[i] - delta;
+    }
+    nextIndex = WINDOW_SIZE;
   }
 
   /** Makes sure the window can hold {@code hist} bytes of history followed by {@code srcLen} bytes. */
   private void ensureWindow(int hist, int srcLen) {
     long need = (long) WINDOW_SIZE + srcLen;
     if (window == null || window.length < need) {
-      long size = Math.max(need, Math.min(Integer.MAX_VALUE - 16, WINDOW_SIZE + 2L * Math.max(srcLen, WINDOW_SIZE)));
+      // room for several small blocks, so that moving the history is rare; big blocks move 64 KB
+      // of history per block, which is little beside compressing them
+      long size = Math.max(need, Math.min(Integer.MAX_VALUE - 16, WINDOW_SIZE + Math.max(srcLen, 4L * WINDOW_SIZE)));
       byte[] w = new byte[(int) Math.max(need, size)];
       if (window != null && hist > 0) {
         System.arraycopy(window, histStart, w, 0, hist);

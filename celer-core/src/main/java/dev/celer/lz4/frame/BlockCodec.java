@@ -3,6 +3,7 @@ package dev.celer.lz4.frame;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Decompressor;
+import dev.celer.lz4.Lz4Dictionary;
 
 /**
  * The frame code's only door to the LZ4 block codec: compress and decompress one block, with
@@ -25,6 +26,20 @@ final class BlockCodec {
       return c.tryCompress(src, off, len, dst, dstOff, maxDstLen);
     }
     return c.tryCompress(src, off, len, dst, dstOff, maxDstLen, dict, dictOff, dictLen);
+  }
+
+  /**
+   * Compresses {@code src[off, off+len)} against a prepared dictionary ({@code null}: none) into
+   * {@code dst[dstOff, dstOff+maxDstLen)}.
+   *
+   * @return the compressed length, or -1 when it would not fit in {@code maxDstLen}
+   */
+  static int tryCompress(Lz4Compressor c, byte[] src, int off, int len, Lz4Dictionary dict,
+      byte[] dst, int dstOff, int maxDstLen) {
+    if (dict == null) {
+      return c.tryCompress(src, off, len, dst, dstOff, maxDstLen);
+    }
+    return c.tryCompress(src, off, len, dst, dstOff, maxDstLen, dict);
   }
 
   /**

@@ -5,6 +5,8 @@ import static dev.celer.lz4.frame.Lz4FrameFormat.*;
 import dev.celer.internal.Mem;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
+import dev.celer.lz4.Lz4Dictionary;
+import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.xxhash.XxHash32;
 import java.util.Objects;
 
@@ -29,14 +31,15 @@ public final class Lz4FrameBlockEncoder {
   private final Lz4FrameOptions options;
   private final Lz4Compressor compressor;
   private final int maxBlockSize;
-  private final byte[] dict;
+  /** The frame's dictionary prepared once, or {@code null}: independent blocks attach it. */
+  private final Lz4Dictionary dict;
 
   private Lz4FrameBlockEncoder(Lz4FrameOptions options) {
     this.options = options;
     this.compressor = options.compressor();
     this.maxBlockSize = options.legacy() ? LEGACY_BLOCK_SIZE : options.blockSize().bytes();
     byte[] d = options.legacy() ? null : options.dictionaryNoCopy();
-    this.dict = d == null ? new byte[0] : d;
+    this.dict = d == null || d.length == 0 ? null : Lz4Dictionary.of(d);
   }
 
   /**
@@ -93,19 +96,20 @@ public final class Lz4FrameBlockEncoder {
       throw new IllegalArgumentException("a block holds at least 1 byte");
     }
     Objects.checkFromIndexSize(dstOff, maxEncodedLength(len), dst.length);
-    return encode(src, off, len, dict, 0, dict.length, dst, dstOff);
+    return encode(src, off, len, null, 0, 0, dst, dstOff);
   }
 
   /**
-   * Encodes with explicit history {@code hist[histOff, histOff+histLen)} (a dictionary, or the
-   * window of a linked frame; may be empty). Ranges are already checked.
+   * Encodes with explicit history {@code hist[histOff, histOff+histLen)} (may be empty), or, when
+   * {@code hist} is {@code null}, as an independent block that references the frame's dictionary,
+   * if any (prepared once, as {@code lz4 -D} attaches its dictionary to each block). Ranges are
+   * already checked.
    */
   int encode(byte[] src, int off, int len, byte[] hist, int histOff, int histLen, byte[] dst, int dstOff) {
     assert len > 0 && len <= maxBlockSize;
     if (options.legacy()) {
       // "Legacy frame": all blocks are always compressed, even when compression is detrimental.
-      int n = BlockCodec.tryCompress(compressor, src, off, len, hist, histOff, histLen, dst, dstOff + 4,
-          Lz4.maxCompressedLength(len));
+      int n = tryCompress(src, off, len, hist, histOff, histLen, dst, dstOff + 4, Lz4.maxCompressedLength(len));
       assert n > 0;
       Mem.putIntLE(dst, dstOff, n);
       return 4 + n;
@@ -113,8 +117,24 @@ public final class Lz4FrameBlockEncoder {
     // "Block Size": data that does not shrink is stored uncompressed, as the C library does
     // (it gives the compressor a budget of len - 1 bytes).
     int n = len > 1
-        ? BlockCodec.tryCompress(compressor, src, off, len, hist, histOff, histLen, dst, dstOff + 4, len - 1)
+        ? tryCompress(src, off, len, hist, histOff, histLen, dst, dstOff + 4, len - 1)
         : -1;
+    return finish(n, src, off, len, dst, dstOff);
+  }
+
+  /**
+   * Encodes the next block of a linked frame with {@code stream}, which holds the history (the
+   * dictionary, then the previous blocks) and, for the fast levels, the hash table kept between
+   * blocks as {@code LZ4F_compressBlock_continue} keeps it. Every block, a stored one too, goes
+   * through the stream, so that it becomes history. Ranges are already checked.
+   */
+  int encodeLinked(Lz4StreamCompressor stream, byte[] src, int off, int len, byte[] dst, int dstOff) {
+    assert len > 0 && len <= maxBlockSize && !options.legacy();
+    return finish(stream.tryCompress(src, off, len, dst, dstOff + 4, len - 1), src, off, len, dst, dstOff);
+  }
+
+  /** Writes the size word (storing the block when {@code n < 0}) and the block checksum. */
+  private int finish(int n, byte[] src, int off, int len, byte[] dst, int dstOff) {
     int word;
     if (n < 0) {
       System.arraycopy(src, off, dst, dstOff + 4, len);
@@ -131,5 +151,13 @@ public final class Lz4FrameBlockEncoder {
       end += 4;
     }
     return end - dstOff;
+  }
+
+  private int tryCompress(byte[] src, int off, int len, byte[] hist, int histOff, int histLen, byte[] dst,
+      int dstOff, int maxDstLen) {
+    if (hist == null) {
+      return BlockCodec.tryCompress(compressor, src, off, len, dict, dst, dstOff, maxDstLen);
+    }
+    return BlockCodec.tryCompress(compressor, src, off, len, hist, histOff, histLen, dst, dstOff, maxDstLen);
   }
 }

@@ -3,6 +3,8 @@ package dev.celer.lz4.frame;
 import static dev.celer.lz4.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,8 +29,8 @@ import java.util.Objects;
  *       throws {@link IOException}.
  * </ul>
  *
- * <p>Memory: at most one block of input (plus 64 KB of history and room for several blocks when
- * blocks are linked) and one encoded block; buffers start small and grow with the data, so a
+ * <p>Memory: at most one block of input and one encoded block (plus, when blocks are linked, the
+ * stream compressor's window: 64 KB of history and a copy of the block, at least 256 KB); buffers start small and grow with the data, so a
  * small frame with 4 MB blocks does not allocate 4 MB. Not thread-safe.
  */
 public final class Lz4FrameOutputStream extends OutputStream {
@@ -41,15 +43,18 @@ public final class Lz4FrameOutputStream extends OutputStream {
   private final boolean linked;
   private final int blockSize;
   /**
-   * Input buffer; for linked blocks also the history window: buf[max(0, blockStart-64K),
-   * blockStart). Grows on demand up to {@link #bufCap}, so small frames allocate little.
+   * Input buffer of the current block: buf[0, pos). Grows on demand up to {@link #bufCap}, so
+   * small frames allocate little.
    */
   private byte[] buf;
   private final int bufCap;
   /** Encoded block scratch; grows on demand. */
   private byte[] enc = new byte[0];
-  /** Where independent blocks start in {@link #buf}: after the dictionary, if any. */
-  private final int blockBase;
+  /**
+   * Linked blocks: the history (the dictionary, then the previous 64 KB) and, for the fast levels,
+   * the hash table kept between blocks; {@code null} for independent blocks.
+   */
+  private final Lz4StreamCompressor stream;
   private final XxHash32 contentHash;
   private int blockStart;
   private int pos;
@@ -70,22 +75,20 @@ public final class Lz4FrameOutputStream extends OutputStream {
     this.encoder = Lz4FrameBlockEncoder.forStream(options);
     this.blockSize = encoder.maxBlockSize();
     this.linked = options.linkedBlocks() && !options.legacy();
-    byte[] dict = options.legacy() ? null : options.dictionaryNoCopy();
-    int dictLen = dict == null ? 0 : dict.length;
-    // "Dictionary ID": the dictionary sits in front of the first block (linked blocks) or of every
-    // block (independent blocks), so the codec uses it in place as a prefix.
+    // "Dictionary ID": linked blocks start from the dictionary as history (LZ4F_initStream);
+    // independent blocks attach the encoder's prepared copy.
     if (linked) {
-      // Room for the window and several small blocks, so that sliding the window is rare.
-      bufCap = WINDOW_SIZE + Math.max(blockSize, 4 * WINDOW_SIZE);
+      stream = Lz4.streamCompressor(options.compressor());
+      byte[] dict = options.dictionaryNoCopy();
+      if (dict != null) {
+        stream.reset(dict, 0, dict.length);
+      }
     } else {
-      bufCap = dictLen + blockSize;
+      stream = null;
     }
-    buf = new byte[Math.min(bufCap, dictLen + INITIAL_BUFFER)];
-    if (dict != null) {
-      System.arraycopy(dict, 0, buf, 0, dictLen);
-    }
-    blockBase = dictLen;
-    blockStart = pos = dictLen;
+    bufCap = blockSize;
+    buf = new byte[Math.min(bufCap, INITIAL_BUFFER)];
+    blockStart = pos = 0;
     contentHash = options.contentChecksum() && !options.legacy() ? XxHash32.create(XXH32_SEED) : null;
   }
 
@@ -254,27 +257,18 @@ public final class Lz4FrameOutputStream extends OutputStream {
       return;
     }
     writeHeaderIfNeeded();
-    int histStart = Math.max(0, blockStart - WINDOW_SIZE);
     int max = encoder.maxEncodedLength(len);
     if (enc.length < max) {
       enc = new byte[Math.max(max, Math.min(2 * enc.length, encoder.maxEncodedLength(blockSize)))];
     }
-    int n = encoder.encode(buf, blockStart, len, buf, histStart, blockStart - histStart, enc, 0);
+    int n = linked
+        ? encoder.encodeLinked(stream, buf, blockStart, len, enc, 0)
+        : encoder.encode(buf, blockStart, len, null, 0, 0, enc, 0);
     if (contentHash != null) {
       contentHash.update(buf, blockStart, len);
     }
     writeOut(enc, 0, n);
-    if (linked) {
-      blockStart = pos;
-      if (blockStart + blockSize > bufCap) {
-        // Slide: keep the last 64 KB as history for the next block.
-        int keep = Math.min(WINDOW_SIZE, blockStart);
-        System.arraycopy(buf, blockStart - keep, buf, 0, keep);
-        blockStart = pos = keep;
-      }
-    } else {
-      pos = blockStart = blockBase;
-    }
+    pos = blockStart = 0;
   }
 
   private void grow(int needed) {
