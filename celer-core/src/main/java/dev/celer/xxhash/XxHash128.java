@@ -18,6 +18,11 @@ import java.util.Objects;
  * size, then {@link #digest()}. The hash is a {@link Hash128}; {@link #toHex(Hash128)} (or {@link
  * Hash128#toHex()}) prints it as {@code xxhsum} does.
  *
+ * <p>Speed: when the JVM runs with {@code --add-modules jdk.incubator.vector} and the CPU has
+ * 256-bit vectors, inputs of more than 240 bytes in a {@code byte[]} (or a heap buffer) go
+ * through a Vector API kernel, decided once per JVM; {@code -Ddev.celer.vector=false} turns it
+ * off. The value is the same on both paths.
+ *
  * <p>Thread-safety: the static methods are thread-safe. Each allocates its {@link Hash128}
  * result; a seeded hash of more than 240 bytes also derives a 192-byte secret from the seed
  * (cached for the most recent seed). A custom secret passed to a static method is read, not
