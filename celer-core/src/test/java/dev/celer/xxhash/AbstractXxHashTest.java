@@ -174,8 +174,10 @@ abstract class AbstractXxHashTest {
   @Test
   void byteBufferKindsEqualByteArrayAndKeepOrAdvancePosition() {
     HashKind k = kind();
-    byte[] data = TestData.randomBytes(99, 3000);
-    for (int len : new int[] {0, 1, 3, 4, 8, 9, 16, 17, 31, 32, 128, 129, 240, 241, 1024, 1025, 2500}) {
+    byte[] data = TestData.randomBytes(99, 80_000);
+    for (int len : new int[] {
+        0, 1, 3, 4, 8, 9, 16, 17, 31, 32, 128, 129, 240, 241, 1024, 1025, 2500, 4096, 4160, 4161,
+        9000, 70_001}) {
       String want = k.oneShot(data, 5, len, 3);
       // heap buffer with a non-zero array offset and position
       ByteBuffer heap = ByteBuffer.wrap(data, 1, data.length - 1).slice();
