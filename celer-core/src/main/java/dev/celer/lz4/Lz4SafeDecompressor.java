@@ -235,7 +235,11 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
     final int dstLimit = dstEnd - FAST_MARGIN;
     while (ip < srcLimit && op < dstLimit) {
       int p = ip;
-      final int token = Mem.getU8(src, p++);
+      // The token and the offset are read as the low bytes of 8-byte words (inside the input: at
+      // least FAST_MARGIN bytes remain). Every source access of the loop then has the same bound
+      // (the array length - 7): one value for the JIT to keep instead of three (length, length - 1,
+      // length - 7), which relieves the loop's register pressure. +5-10% (performance-notes.md).
+      final int token = (int) Mem.getLongLE(src, p++) & 0xFF;
       int litLen = token >>> 4;
       if (litLen == RUN_MASK) {
         int b;
@@ -254,7 +258,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       }
       final int lit = p;
       p += litLen;
-      final int offset = Mem.getU16LE(src, p);
+      final int offset = (int) Mem.getLongLE(src, p) & 0xFFFF;
       p += 2;
       int matchLen = token & ML_MASK;
       if (matchLen == ML_MASK) {
