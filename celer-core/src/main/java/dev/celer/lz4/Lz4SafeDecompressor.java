@@ -247,7 +247,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
           if (p >= srcLimit) {
             return position(ip, op);
           }
-          b = Mem.getU8(src, p++);
+          b = (int) Mem.getLongLE(src, p++) & 0xFF;
           litLen += b;
         } while (b == 255);
       }
@@ -267,7 +267,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
           if (p >= srcLimit) {
             return position(ip, op);
           }
-          b = Mem.getU8(src, p++);
+          b = (int) Mem.getLongLE(src, p++) & 0xFF;
           matchLen += b;
         } while (b == 255);
       }
@@ -290,12 +290,45 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
         Mem.putLongLE(dst, o, Mem.getLongLE(dst, o - offset));
         Mem.putLongLE(dst, o + 8, Mem.getLongLE(dst, o - offset + 8));
       } else {
-        copyMatch(dst, o - offset, o, matchLen, dstEnd);
+        copyMatchLean(dst, o - offset, o, matchLen);
       }
       ip = p;
       op = o + matchLen;
     }
     return position(ip, op);
+  }
+
+  /**
+   * {@link #copyMatch} for the lean loop, where at least {@value #FAST_MARGIN} bytes of room follow
+   * the match: every step may write a whole word, so it needs no end bound and makes no byte
+   * accesses (whose different bound would be one more value for the loop to keep live).
+   */
+  private static void copyMatchLean(Object dst, int ref, int op, int len) {
+    final int dist = op - ref;
+    if (dist < 8) {
+      // short period (a run of one byte, a repeated pair, ...): the first word is the dist bytes
+      // before op repeated, built by doubling; the bytes of the read word past op are not used
+      long w = Mem.getLongLE(dst, ref);
+      for (int filled = dist; filled < 8; filled <<= 1) {
+        long known = w & (-1L >>> (64 - 8 * filled));
+        w = known | (known << (8 * filled));
+      }
+      Mem.putLongLE(dst, op, w);
+      if (len <= 8) {
+        return;
+      }
+      // the output repeats every multiple of dist: go on from the first multiple of at least 8,
+      // so that each 8-byte step reads only bytes already written
+      final int period = dist * ((8 + dist - 1) / dist);
+      op += 8;
+      len -= 8;
+      ref = op - period;
+    }
+    if (len > WILD_COPY_MAX && op - ref >= len) {
+      Mem.copy(dst, ref, dst, op, len); // long, no overlap: the general copy is faster
+    } else {
+      Mem.copyWild(dst, ref, dst, op, len);
+    }
   }
 
   private static long position(int ip, int op) {
