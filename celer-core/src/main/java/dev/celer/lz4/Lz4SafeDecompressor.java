@@ -233,7 +233,12 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
   private static long fastSequences(Object src, int ip, int srcEnd, Object dst, int op, int dstEnd, int prefixStart) {
     final int srcLimit = srcEnd - FAST_MARGIN;
     final int dstLimit = dstEnd - FAST_MARGIN;
-    while (ip < srcLimit && op < dstLimit) {
+    // The caller enters with ip < srcLimit and op < dstLimit. Each decoded sequence leaves
+    // op < dstLimit (its match ends before dstLimit) and ip <= srcLimit + 1 (its literals end before
+    // srcLimit, then the 2-byte offset; length bytes are read only below srcLimit), so the next
+    // token word is inside the input, and a sequence starting too close to the end fails the
+    // literal-length test below. No loop test is needed.
+    for (; ; ) {
       int p = ip;
       // The token and the offset are read as the low bytes of 8-byte words (inside the input: at
       // least FAST_MARGIN bytes remain). Every source access of the loop then has the same bound
@@ -295,7 +300,6 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       ip = p;
       op = o + matchLen;
     }
-    return position(ip, op);
   }
 
   /**
