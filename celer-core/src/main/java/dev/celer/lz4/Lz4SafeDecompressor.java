@@ -233,9 +233,18 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
   private static long fastSequences(Object src, int ip, int srcEnd, Object dst, int op, int dstEnd, int prefixStart) {
     final int srcLimit = srcEnd - FAST_MARGIN;
     final int dstLimit = dstEnd - FAST_MARGIN;
-    while (ip < srcLimit && op < dstLimit) {
+    // The caller enters with ip < srcLimit and op < dstLimit. Each decoded sequence leaves
+    // op < dstLimit (its match ends before dstLimit) and ip <= srcLimit + 1 (its literals end before
+    // srcLimit, then the 2-byte offset; length bytes are read only below srcLimit), so the next
+    // token word is inside the input, and a sequence starting too close to the end fails the
+    // literal-length test below. No loop test is needed.
+    for (; ; ) {
       int p = ip;
-      final int token = Mem.getU8(src, p++);
+      // The token and the offset are read as the low bytes of 8-byte words (inside the input: at
+      // least FAST_MARGIN bytes remain). Every source access of the loop then has the same bound
+      // (the array length - 7): one value for the JIT to keep instead of three (length, length - 1,
+      // length - 7), which relieves the loop's register pressure (docs/performance-notes.md, round 3).
+      final int token = (int) Mem.getLongLE(src, p++) & 0xFF;
       int litLen = token >>> 4;
       if (litLen == RUN_MASK) {
         int b;
@@ -243,7 +252,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
           if (p >= srcLimit) {
             return position(ip, op);
           }
-          b = Mem.getU8(src, p++);
+          b = (int) Mem.getLongLE(src, p++) & 0xFF;
           litLen += b;
         } while (b == 255);
       }
@@ -254,7 +263,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       }
       final int lit = p;
       p += litLen;
-      final int offset = Mem.getU16LE(src, p);
+      final int offset = (int) Mem.getLongLE(src, p) & 0xFFFF;
       p += 2;
       int matchLen = token & ML_MASK;
       if (matchLen == ML_MASK) {
@@ -263,7 +272,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
           if (p >= srcLimit) {
             return position(ip, op);
           }
-          b = Mem.getU8(src, p++);
+          b = (int) Mem.getLongLE(src, p++) & 0xFF;
           matchLen += b;
         } while (b == 255);
       }
@@ -286,12 +295,44 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
         Mem.putLongLE(dst, o, Mem.getLongLE(dst, o - offset));
         Mem.putLongLE(dst, o + 8, Mem.getLongLE(dst, o - offset + 8));
       } else {
-        copyMatch(dst, o - offset, o, matchLen, dstEnd);
+        copyMatchLean(dst, o - offset, o, matchLen);
       }
       ip = p;
       op = o + matchLen;
     }
-    return position(ip, op);
+  }
+
+  /**
+   * {@link #copyMatch} for the lean loop, where at least {@value #FAST_MARGIN} bytes of room follow
+   * the match: every step may write a whole word, so it needs no end bound and makes no byte
+   * accesses (whose different bound would be one more value for the loop to keep live).
+   */
+  private static void copyMatchLean(Object dst, int ref, int op, int len) {
+    final int dist = op - ref;
+    if (dist < 8) {
+      // short period (a run of one byte, a repeated pair, ...): the first word is the dist bytes
+      // before op repeated, built by doubling; the bytes of the read word past op are not used
+      long w = Mem.getLongLE(dst, ref);
+      for (int filled = dist; filled < 8; filled <<= 1) {
+        long known = w & (-1L >>> (64 - 8 * filled));
+        w = known | (known << (8 * filled));
+      }
+      Mem.putLongLE(dst, op, w);
+      if (len <= 8) {
+        return;
+      }
+      // the output repeats every multiple of dist: go on from the first multiple of at least 8,
+      // so that each 8-byte step reads only bytes already written
+      final int period = dist * ((8 + dist - 1) / dist);
+      op += 8;
+      len -= 8;
+      ref = op - period;
+    }
+    if (len > WILD_COPY_MAX && op - ref >= len) {
+      Mem.copy(dst, ref, dst, op, len); // long, no overlap: the general copy is faster
+    } else {
+      Mem.copyWild(dst, ref, dst, op, len);
+    }
   }
 
   private static long position(int ip, int op) {

@@ -103,6 +103,59 @@ class Lz4BlockRoundTripTest {
     assertTrue(rb.length <= Lz4.maxCompressedLength(rnd.length));
   }
 
+  /**
+   * Hand-made blocks whose matches have every short period (offset 1..7) and lengths 4..80, far
+   * enough from both ends that the decoder's lean loop copies them, through a byte array and a
+   * direct buffer; expected output from a byte-by-byte reference decoding.
+   */
+  @Test
+  void shortPeriodMatchesAtEveryLength() {
+    java.util.Random rnd = new java.util.Random(7);
+    for (int offset = 1; offset <= 7; offset++) {
+      java.io.ByteArrayOutputStream block = new java.io.ByteArrayOutputStream();
+      java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+      for (int len = 4; len <= 80; len++) {
+        byte[] lit = new byte[8 + rnd.nextInt(9)]; // 8..16 literals, then the match
+        rnd.nextBytes(lit);
+        int ml = len - 4;
+        block.write((Math.min(lit.length, 15) << 4) | Math.min(ml, 15));
+        if (lit.length >= 15) {
+          block.write(lit.length - 15);
+        }
+        block.write(lit, 0, lit.length);
+        block.write(offset);
+        block.write(0);
+        if (ml >= 15) {
+          block.write(ml - 15); // below 255: one length byte
+        }
+        expected.write(lit, 0, lit.length);
+        byte[] sofar = expected.toByteArray();
+        for (int i = 0; i < len; i++) {
+          expected.write(sofar.length + i - offset < sofar.length ? sofar[sofar.length + i - offset] : expected.toByteArray()[sofar.length + i - offset]);
+        }
+      }
+      byte[] tail = new byte[40]; // the last sequence: literals only
+      rnd.nextBytes(tail);
+      block.write(15 << 4);
+      block.write(tail.length - 15);
+      block.write(tail, 0, tail.length);
+      expected.write(tail, 0, tail.length);
+      byte[] b = block.toByteArray();
+      byte[] want = expected.toByteArray();
+      byte[] got = new byte[want.length];
+      assertEquals(want.length, DEC.decompress(b, 0, b.length, got, 0, got.length), "offset " + offset);
+      assertArrayEquals(want, got, "offset " + offset);
+      ByteBuffer in = ByteBuffer.allocateDirect(b.length).put(b);
+      in.flip();
+      ByteBuffer out = ByteBuffer.allocateDirect(want.length);
+      assertEquals(want.length, DEC.decompress(in, out), "offset " + offset + ", direct buffers");
+      byte[] got2 = new byte[want.length];
+      out.flip();
+      out.get(got2);
+      assertArrayEquals(want, got2, "offset " + offset + ", direct buffers");
+    }
+  }
+
   @Test
   void offsetsInsideLargerArrays() {
     byte[] text = TestData.textLike(100_000, 3);
