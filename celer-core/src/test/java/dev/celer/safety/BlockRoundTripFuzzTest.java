@@ -12,6 +12,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
+import dev.celer.lz4.Lz4Dictionary;
 import dev.celer.lz4.Lz4Exception;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -104,6 +105,72 @@ class BlockRoundTripFuzzTest {
     }
     assertCanary(dst2, 0, 4, 9, "compress before dstOff: " + ctx);
     assertCanary(dst2, 4 + cap, dst2.length, 9, "compress past capacity: " + ctx);
+  }
+
+  /**
+   * The prepared dictionary ({@link Lz4Dictionary}): any dictionary (empty, short, over 64 KB) and
+   * any input, fast compressor at a random acceleration through arrays or buffers, with the full
+   * capacity and with a capacity near the exact size ("compress or reject"): never a write outside
+   * the capacity, and every block decodes back with the dictionary bytes.
+   */
+  @FuzzTest(maxDuration = "30s")
+  void preparedDictionaryRoundTrip(FuzzedDataProvider in) {
+    int acceleration = pickAcceleration(in);
+    int api = in.consumeInt(0, 2); // 0 array, 1 heap buffer, 2 direct buffer
+    int slack = in.consumeInt(-64, 8);
+    byte[] dictBytes = in.consumeBytes(in.consumeInt(0, 70_000));
+    byte[] data = in.consumeRemainingAsBytes();
+    Lz4Compressor c = Lz4.fastCompressor(acceleration);
+    Lz4Dictionary dict = Lz4Dictionary.of(dictBytes);
+    String ctx = "fast acceleration " + acceleration + " api " + api + " dictionary of "
+        + dictBytes.length + " bytes on " + hex(data);
+
+    int bound = Lz4.maxCompressedLength(data.length);
+    byte[] block;
+    if (api == 0) {
+      byte[] dst = canary(new byte[bound + 10], 7);
+      int n = c.compress(data, 0, data.length, dst, 3, bound, dict);
+      assertTrue(n > 0 && n <= bound, "compressed length " + n + " out of 1.." + bound + ": " + ctx);
+      assertCanary(dst, 0, 3, 7, "before dstOff: " + ctx);
+      assertCanary(dst, 3 + bound, dst.length, 7, "after dstOff+maxDstLen: " + ctx);
+      block = Arrays.copyOfRange(dst, 3, 3 + n);
+    } else {
+      boolean direct = api == 2;
+      ByteBuffer src = Checks.alloc(direct, data.length + 2);
+      src.position(1);
+      src.put(data).position(1).limit(1 + data.length);
+      ByteBuffer dst = Checks.alloc(direct, bound + 6);
+      dst.put(canary(new byte[bound + 6], 6)).clear().position(2).limit(2 + bound);
+      int n = c.compress(src, dst, dict);
+      assertEquals(1 + data.length, src.position(), "src position: " + ctx);
+      assertEquals(2 + n, dst.position(), "dst position: " + ctx);
+      byte[] all = new byte[bound + 6];
+      dst.clear();
+      dst.get(all);
+      assertCanary(all, 0, 2, 6, "buffer before position: " + ctx);
+      assertCanary(all, 2 + bound, all.length, 6, "buffer after limit: " + ctx);
+      block = Arrays.copyOfRange(all, 2, 2 + n);
+    }
+    assertDecodesWithDictionary(data, block, dictBytes, ctx);
+
+    int cap = Math.max(0, Math.min(bound, block.length + slack));
+    byte[] dst = canary(new byte[cap + 12], 8);
+    int n = c.tryCompress(data, 0, data.length, dst, 4, cap, dict);
+    assertCanary(dst, 0, 4, 8, "tryCompress before dstOff: " + ctx);
+    assertCanary(dst, 4 + cap, dst.length, 8, "tryCompress past capacity " + cap + ": " + ctx);
+    if (n != -1) {
+      assertTrue(n > 0 && n <= cap, "tryCompress length " + n + " capacity " + cap + ": " + ctx);
+      assertDecodesWithDictionary(data, Arrays.copyOfRange(dst, 4, 4 + n), dictBytes, "tryCompress " + ctx);
+    } else {
+      assertTrue(cap < bound, "gave up with the worst-case capacity: " + ctx);
+    }
+  }
+
+  private static void assertDecodesWithDictionary(byte[] data, byte[] block, byte[] dict, String ctx) {
+    byte[] out = new byte[data.length];
+    int written = Lz4.decompressor().decompress(block, 0, block.length, out, 0, out.length, dict, 0, dict.length);
+    assertEquals(data.length, written, "decoded length: " + ctx);
+    assertArrayEquals(data, out, "round trip with the dictionary: " + ctx);
   }
 
   /** A random acceleration, with the extremes (and out-of-range values that must be clamped) likely. */
