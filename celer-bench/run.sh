@@ -6,7 +6,7 @@
 #                      [--out DIR] [files...]
 #
 #   --quick   2 files, 16 KB and 64 KB blocks, fewer peers: about 2-3 minutes on 2 cores
-#             (the full run: about 15-20 minutes)
+#             (the full run: about 21-22 minutes on 2 cores)
 #   --jdk     the JDK to measure (default: $JAVA_HOME, else the java on PATH)
 #   --blocks  block sizes (default 4K 16K 64K file; quick: 16K 64K)
 #   --jmh     JMH iteration options instead of the built-in ones, e.g. "-wi 2 -w 1s -i 5 -r 1s"
