@@ -117,6 +117,14 @@ public abstract class Lz4Compressor {
    * @throws ReadOnlyBufferException when {@code dst} is read-only
    */
   public final int tryCompress(ByteBuffer src, ByteBuffer dst) {
+    return tryCompressBuffers(src, dst, null);
+  }
+
+  /**
+   * The buffer overloads' common part: unwraps heap buffers to their arrays, compresses (with the
+   * prepared dictionary when not null) and moves the positions on success.
+   */
+  private int tryCompressBuffers(ByteBuffer src, ByteBuffer dst, Lz4Dictionary dict) {
     if (dst.isReadOnly()) {
       throw new ReadOnlyBufferException();
     }
@@ -126,7 +134,9 @@ public abstract class Lz4Compressor {
     int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
     Object d = dst.hasArray() ? dst.array() : dst;
     int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
-    int n = compressBlock(s, so, so, so + srcLen, d, d0, d0 + dst.remaining());
+    int n = dict == null
+        ? compressBlock(s, so, so, so + srcLen, d, d0, d0 + dst.remaining())
+        : compressBlock(dict, s, so, so + srcLen, d, d0, d0 + dst.remaining());
     if (n >= 0) {
       src.position(src.limit());
       dst.position(dst.position() + n);
@@ -218,22 +228,7 @@ public abstract class Lz4Compressor {
    * @throws ReadOnlyBufferException when {@code dst} is read-only
    */
   public final int tryCompress(ByteBuffer src, ByteBuffer dst, Lz4Dictionary dict) {
-    Objects.requireNonNull(dict, "dict");
-    if (dst.isReadOnly()) {
-      throw new ReadOnlyBufferException();
-    }
-    int srcLen = src.remaining();
-    checkInputSize(srcLen);
-    Object s = src.hasArray() ? src.array() : src;
-    int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
-    Object d = dst.hasArray() ? dst.array() : dst;
-    int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
-    int n = compressBlock(dict, s, so, so + srcLen, d, d0, d0 + dst.remaining());
-    if (n >= 0) {
-      src.position(src.limit());
-      dst.position(dst.position() + n);
-    }
-    return n;
+    return tryCompressBuffers(src, dst, Objects.requireNonNull(dict, "dict"));
   }
 
   /**
