@@ -35,32 +35,8 @@ class BlockRoundTripFuzzTest {
     Lz4Compressor c = hc ? Lz4.highCompressor(setting) : Lz4.fastCompressor(setting);
     String ctx = (hc ? "HC level " : "fast acceleration ") + setting + " api " + api + " on " + hex(data);
 
-    int bound = Lz4.maxCompressedLength(data.length);
-    byte[] block;
-    if (api == 0) {
-      byte[] dst = canary(new byte[bound + 10], 5);
-      int n = c.compress(data, 0, data.length, dst, 3, bound);
-      assertTrue(n > 0 && n <= bound, "compressed length " + n + " out of 1.." + bound + ": " + ctx);
-      assertCanary(dst, 0, 3, 5, "before dstOff: " + ctx);
-      assertCanary(dst, 3 + bound, dst.length, 5, "after dstOff+maxDstLen: " + ctx);
-      block = Arrays.copyOfRange(dst, 3, 3 + n);
-    } else {
-      boolean direct = api == 2;
-      ByteBuffer src = Checks.alloc(direct, data.length + 2);
-      src.position(1);
-      src.put(data).position(1).limit(1 + data.length);
-      ByteBuffer dst = Checks.alloc(direct, bound + 6);
-      dst.put(canary(new byte[bound + 6], 6)).clear().position(2).limit(2 + bound);
-      int n = c.compress(src, dst);
-      assertEquals(1 + data.length, src.position(), "src position: " + ctx);
-      assertEquals(2 + n, dst.position(), "dst position: " + ctx);
-      byte[] all = new byte[bound + 6];
-      dst.clear();
-      dst.get(all);
-      assertCanary(all, 0, 2, 6, "buffer before position: " + ctx);
-      assertCanary(all, 2 + bound, all.length, 6, "buffer after limit: " + ctx);
-      block = Arrays.copyOfRange(all, 2, 2 + n);
-    }
+    byte[] block = compressWithCanaries(data, api,
+        (dst, dstOff, cap) -> c.compress(data, 0, data.length, dst, dstOff, cap), c::compress, ctx);
     assertStrictBlockOf(data, block, ctx);
     assertArrayEquals(data, Lz4.decompressor().decompress(block, data.length), "Celer decode: " + ctx);
   }
@@ -126,31 +102,9 @@ class BlockRoundTripFuzzTest {
         + dictBytes.length + " bytes on " + hex(data);
 
     int bound = Lz4.maxCompressedLength(data.length);
-    byte[] block;
-    if (api == 0) {
-      byte[] dst = canary(new byte[bound + 10], 7);
-      int n = c.compress(data, 0, data.length, dst, 3, bound, dict);
-      assertTrue(n > 0 && n <= bound, "compressed length " + n + " out of 1.." + bound + ": " + ctx);
-      assertCanary(dst, 0, 3, 7, "before dstOff: " + ctx);
-      assertCanary(dst, 3 + bound, dst.length, 7, "after dstOff+maxDstLen: " + ctx);
-      block = Arrays.copyOfRange(dst, 3, 3 + n);
-    } else {
-      boolean direct = api == 2;
-      ByteBuffer src = Checks.alloc(direct, data.length + 2);
-      src.position(1);
-      src.put(data).position(1).limit(1 + data.length);
-      ByteBuffer dst = Checks.alloc(direct, bound + 6);
-      dst.put(canary(new byte[bound + 6], 6)).clear().position(2).limit(2 + bound);
-      int n = c.compress(src, dst, dict);
-      assertEquals(1 + data.length, src.position(), "src position: " + ctx);
-      assertEquals(2 + n, dst.position(), "dst position: " + ctx);
-      byte[] all = new byte[bound + 6];
-      dst.clear();
-      dst.get(all);
-      assertCanary(all, 0, 2, 6, "buffer before position: " + ctx);
-      assertCanary(all, 2 + bound, all.length, 6, "buffer after limit: " + ctx);
-      block = Arrays.copyOfRange(all, 2, 2 + n);
-    }
+    byte[] block = compressWithCanaries(data, api,
+        (dst, dstOff, cap) -> c.compress(data, 0, data.length, dst, dstOff, cap, dict),
+        (src, dst) -> c.compress(src, dst, dict), ctx);
     assertDecodesWithDictionary(data, block, dictBytes, ctx);
 
     int cap = Math.max(0, Math.min(bound, block.length + slack));
@@ -164,6 +118,50 @@ class BlockRoundTripFuzzTest {
     } else {
       assertTrue(cap < bound, "gave up with the worst-case capacity: " + ctx);
     }
+  }
+
+  /** Compresses {@code data} into {@code dst[dstOff, dstOff+capacity)}. */
+  interface ArrayCompress {
+    int compress(byte[] dst, int dstOff, int capacity);
+  }
+
+  /** Compresses the remaining bytes of {@code src} into {@code dst}. */
+  interface BufferCompress {
+    int compress(ByteBuffer src, ByteBuffer dst);
+  }
+
+  /**
+   * Compresses {@code data} with the worst-case capacity through an array (api 0), a heap buffer
+   * (1) or a direct buffer (2), each with an offset or position and canary bytes around the
+   * capacity; checks the length, the positions and that nothing outside the capacity changed.
+   *
+   * @return the block
+   */
+  static byte[] compressWithCanaries(byte[] data, int api, ArrayCompress array, BufferCompress buffers, String ctx) {
+    int bound = Lz4.maxCompressedLength(data.length);
+    if (api == 0) {
+      byte[] dst = canary(new byte[bound + 10], 5);
+      int n = array.compress(dst, 3, bound);
+      assertTrue(n > 0 && n <= bound, "compressed length " + n + " out of 1.." + bound + ": " + ctx);
+      assertCanary(dst, 0, 3, 5, "before dstOff: " + ctx);
+      assertCanary(dst, 3 + bound, dst.length, 5, "after dstOff+maxDstLen: " + ctx);
+      return Arrays.copyOfRange(dst, 3, 3 + n);
+    }
+    boolean direct = api == 2;
+    ByteBuffer src = Checks.alloc(direct, data.length + 2);
+    src.position(1);
+    src.put(data).position(1).limit(1 + data.length);
+    ByteBuffer dst = Checks.alloc(direct, bound + 6);
+    dst.put(canary(new byte[bound + 6], 6)).clear().position(2).limit(2 + bound);
+    int n = buffers.compress(src, dst);
+    assertEquals(1 + data.length, src.position(), "src position: " + ctx);
+    assertEquals(2 + n, dst.position(), "dst position: " + ctx);
+    byte[] all = new byte[bound + 6];
+    dst.clear();
+    dst.get(all);
+    assertCanary(all, 0, 2, 6, "buffer before position: " + ctx);
+    assertCanary(all, 2 + bound, all.length, 6, "buffer after limit: " + ctx);
+    return Arrays.copyOfRange(all, 2, 2 + n);
   }
 
   private static void assertDecodesWithDictionary(byte[] data, byte[] block, byte[] dict, String ctx) {
