@@ -5,24 +5,102 @@ import java.io.IOException;
 /**
  * Thrown by Celer's streams (LZ4 frames, legacy frames, lz4-java block streams) when their input is
  * malformed, corrupted (a checksum does not match), truncated, or over a configured limit. The
- * message says what is wrong and, where known, at which offset of the stream.
+ * message says what is wrong and, where known, at which offset of the stream; {@link #kind()} and
+ * {@link #offset()} say the same for code, which should switch on them and never parse the message.
+ *
+ * <p>Only format and limit errors are reported this way. An {@link IOException} of the underlying
+ * stream ({@code EOFException}, {@code InterruptedIOException}, {@code ClosedByInterruptException},
+ * ...) passes through Celer's streams unchanged.
  *
  * <p>An {@link IOException}, so that code reading through {@code InputStream} handles it where it
  * already handles I/O failures. Instances are immutable and thread-safe.
  */
 public class Lz4StreamException extends IOException {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
-  /** @param message what is wrong, and where */
-  public Lz4StreamException(String message) {
-    super(message);
+  /** What kind of problem a stream found in its input. */
+  public enum Kind {
+    /** The input ended inside a frame, a header, a block or a checksum. */
+    TRUNCATED,
+    /** The input does not start with (or continue with) a known frame magic number. */
+    UNKNOWN_MAGIC,
+    /** A frame header is invalid: reserved bits set, bad version, unsupported block size, bad header checksum. */
+    BAD_HEADER,
+    /** A block or content checksum does not match the data. */
+    CHECKSUM,
+    /** A compressed block is malformed, or decodes to the wrong size. */
+    CORRUPT_BLOCK,
+    /** The input is well formed but exceeds a configured limit (content size, block size, total output). */
+    LIMIT,
+    /** A seek index is malformed or does not agree with the file it describes. */
+    BAD_INDEX,
+    /** The file has no usable seek index, so it cannot be read at random positions. */
+    NOT_SEEKABLE
+  }
+
+  /** The value of {@link #offset()} when the position is not known. */
+  public static final long UNKNOWN_OFFSET = -1;
+
+  private final Kind kind;
+  private final long offset;
+
+  /**
+   * @param kind what kind of problem
+   * @param offset the offset in the compressed stream where it was found, or {@link #UNKNOWN_OFFSET}
+   * @param message what is wrong, and where, for people
+   */
+  public Lz4StreamException(Kind kind, long offset, String message) {
+    this(kind, offset, message, null);
   }
 
   /**
-   * @param message what is wrong, and where
-   * @param cause the underlying failure, for example an {@link Lz4Exception} from a block
+   * @param kind what kind of problem
+   * @param offset the offset in the compressed stream where it was found, or {@link #UNKNOWN_OFFSET}
+   * @param message what is wrong, and where, for people
+   * @param cause the underlying failure, for example an {@link Lz4Exception} from a block; may be null
    */
-  public Lz4StreamException(String message, Throwable cause) {
+  public Lz4StreamException(Kind kind, long offset, String message, Throwable cause) {
     super(message, cause);
+    if (kind == null) {
+      throw new NullPointerException("kind");
+    }
+    this.kind = kind;
+    this.offset = offset < 0 ? UNKNOWN_OFFSET : offset;
+  }
+
+  /**
+   * Transitional: a stream error without a kind (reported as {@link Kind#CORRUPT_BLOCK}).
+   *
+   * @param message what is wrong, and where
+   * @deprecated give the kind and offset; this constructor goes once every call site does
+   */
+  @Deprecated(forRemoval = true)
+  public Lz4StreamException(String message) {
+    this(Kind.CORRUPT_BLOCK, UNKNOWN_OFFSET, message, null);
+  }
+
+  /**
+   * Transitional: a stream error without a kind (reported as {@link Kind#CORRUPT_BLOCK}).
+   *
+   * @param message what is wrong, and where
+   * @param cause the underlying failure
+   * @deprecated give the kind and offset; this constructor goes once every call site does
+   */
+  @Deprecated(forRemoval = true)
+  public Lz4StreamException(String message, Throwable cause) {
+    this(Kind.CORRUPT_BLOCK, UNKNOWN_OFFSET, message, cause);
+  }
+
+  /** @return what kind of problem this is; never null */
+  public Kind kind() {
+    return kind;
+  }
+
+  /**
+   * @return the offset in the compressed stream (bytes from the start of what the stream read) at
+   *     which the problem was found, or {@link #UNKNOWN_OFFSET}
+   */
+  public long offset() {
+    return offset;
   }
 }
