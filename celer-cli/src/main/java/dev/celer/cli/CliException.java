@@ -2,7 +2,7 @@ package dev.celer.cli;
 
 /**
  * A user-facing failure: a message for stderr and the process exit code. Never shows a stack
- * trace. The exit codes follow the {@code lz4} command's where it has one for the situation.
+ * trace. The lz4-compatible command takes its codes from {@link ExitCode}.
  */
 final class CliException extends Exception {
   private static final long serialVersionUID = 1L;
@@ -12,5 +12,9 @@ final class CliException extends Exception {
   CliException(int exitCode, String message) {
     super(message, null, false, false);
     this.exitCode = exitCode;
+  }
+
+  CliException(ExitCode code, String message) {
+    this(code.code, message);
   }
 }

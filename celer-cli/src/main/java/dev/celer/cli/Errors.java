@@ -1,5 +1,6 @@
 package dev.celer.cli;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
@@ -13,6 +14,17 @@ final class Errors {
 
   static String describe(Exception e) {
     Throwable t = e instanceof UncheckedIOException u ? u.getCause() : e;
+    if (t instanceof IoFailure f) {
+      t = f.cause();
+    }
+    if (t instanceof FileNotFoundException && t.getMessage() != null && t.getMessage().endsWith(")")) {
+      // java.io reports "name (reason)"
+      String m = t.getMessage();
+      int open = m.lastIndexOf(" (");
+      if (open >= 0) {
+        return m.substring(open + 2, m.length() - 1);
+      }
+    }
     if (t instanceof NoSuchFileException) {
       return "No such file or directory";
     }

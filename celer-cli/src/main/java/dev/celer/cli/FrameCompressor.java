@@ -36,6 +36,7 @@ final class FrameCompressor {
   private final Lz4FrameOptions base;
   private final boolean contentSize;
   private final int threads;
+  private boolean singleBlock;
 
   FrameCompressor(Lz4FrameOptions base, boolean contentSize, int threads) {
     this.base = base;
@@ -47,7 +48,8 @@ final class FrameCompressor {
   long[] compress(InputStream in, OutputStream out, long knownSize, Progress progress) throws IOException {
     int blockSize = base.legacy() ? 8 << 20 : base.blockSize().bytes();
     byte[] first = new byte[blockSize];
-    int n = Lz4Command.readFully(in, first, blockSize);
+    int n = FileAction.readFully(in, first, blockSize);
+    singleBlock = n < blockSize;
     Lz4FrameOptions.Builder b = base.toBuilder();
     if (!base.legacy() && n < blockSize) {
       // LZ4F_compressFrame: the smallest block size that fits, and no linking for one block.
@@ -70,7 +72,7 @@ final class FrameCompressor {
         fos.write(first, 0, n);
         progress.update(read, counted.count);
         while (n == blockSize) {
-          n = Lz4Command.readFully(in, first, blockSize);
+          n = FileAction.readFully(in, first, blockSize);
           fos.write(first, 0, n);
           read += n;
           progress.update(read, counted.count);
@@ -78,6 +80,11 @@ final class FrameCompressor {
       }
     }
     return new long[] {read, counted.count};
+  }
+
+  /** @return true when the input fitted in one block (lz4 writes it with {@code LZ4F_compressFrame}) */
+  boolean singleBlock() {
+    return singleBlock;
   }
 
   private record Job(byte[] content, int length, Future<byte[]> encoded) {}
@@ -115,7 +122,7 @@ final class FrameCompressor {
           break;
         }
         block = spare.isEmpty() ? new byte[blockSize] : spare.poll();
-        n = Lz4Command.readFully(in, block, blockSize);
+        n = FileAction.readFully(in, block, blockSize);
       }
       while (!inFlight.isEmpty()) {
         writeNext(inFlight, fos);

@@ -1,7 +1,13 @@
 package dev.celer.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
@@ -18,7 +24,7 @@ import java.util.Arrays;
  *       speeds; see {@link DemoCommand}.
  * </ul>
  *
- * <p>For tests and embedding, {@link #run(String[], InputStream, PrintStream, PrintStream)} runs
+ * <p>For tests and embedding, {@link #run(String[], InputStream, OutputStream, PrintStream)} runs
  * one command against the given streams, relative to a working directory, and returns the exit
  * code instead of exiting. An instance is not thread-safe; use one per run.
  */
@@ -45,9 +51,9 @@ public final class Main {
 
   /** Runs the command line, exits with its code. */
   public static void main(String[] args) {
-    PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false);
+    // stdout as a raw file descriptor: every failed write is an IOException, never a PrintStream flag
+    OutputStream out = new FileOutputStream(FileDescriptor.out);
     int code = new Main(Paths.get("").toAbsolutePath(), Terminal.detect()).run(args, System.in, out, System.err);
-    out.flush();
     System.exit(code);
   }
 
@@ -56,15 +62,17 @@ public final class Main {
    *
    * @return the exit code: 0 on success
    */
-  public int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+  public int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+    TextOutput text = null;
     try {
-      if (args.length > 0 && args[0].equals("hash")) {
-        return new HashCommand(cwd, in, out, err).run(Arrays.copyOfRange(args, 1, args.length));
+      if (args.length > 0 && (args[0].equals("hash") || args[0].equals("demo"))) {
+        text = new TextOutput(out);
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        int code = args[0].equals("hash") ? new HashCommand(cwd, in, text.printer, err).run(rest)
+            : new DemoCommand(cwd, text.printer, err).run(rest);
+        return text.check(code, err);
       }
-      if (args.length > 0 && args[0].equals("demo")) {
-        return new DemoCommand(cwd, out, err).run(Arrays.copyOfRange(args, 1, args.length));
-      }
-      return new Lz4Command(cwd, terminal, in, out, err).run(args);
+      return new Lz4Command(new Lz4Io(cwd, terminal, in, out), err).run(args);
     } catch (CliException e) {
       if (e.getMessage() != null && !e.getMessage().isEmpty()) {
         err.print(e.getMessage());
@@ -78,8 +86,60 @@ public final class Main {
       err.println("celer: internal error: " + e);
       return 1;
     } finally {
-      out.flush();
+      if (text != null) {
+        text.printer.flush();
+      }
       err.flush();
+    }
+  }
+
+  /**
+   * The text output of {@code hash} and {@code demo}: a {@link PrintStream} for their formatting,
+   * over a stream that remembers the first write failure, which {@link #check} then reports
+   * (PrintStream itself would only set a flag).
+   */
+  private static final class TextOutput {
+    private IOException failure;
+    final PrintStream printer;
+
+    TextOutput(OutputStream out) {
+      OutputStream recording = new FilterOutputStream(out) {
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+          try {
+            out.write(b, off, len);
+          } catch (IOException e) {
+            if (failure == null) {
+              failure = e;
+            }
+            throw e;
+          }
+        }
+
+        @Override
+        public void flush() throws IOException {
+          try {
+            out.flush();
+          } catch (IOException e) {
+            if (failure == null) {
+              failure = e;
+            }
+            throw e;
+          }
+        }
+      };
+      printer = new PrintStream(recording, false, Charset.defaultCharset());
+    }
+
+    /** @return {@code code}, or a write error's code after printing it */
+    int check(int code, PrintStream err) {
+      printer.flush();
+      if (failure == null && !printer.checkError()) {
+        return code;
+      }
+      String reason = failure != null ? Errors.describe(failure) : "write failed";
+      err.print("celer: stdout: " + reason + "\n");
+      return failure != null ? ExitCode.ofWriteFailure(failure, ExitCode.FAILED).code : ExitCode.FAILED.code;
     }
   }
 }

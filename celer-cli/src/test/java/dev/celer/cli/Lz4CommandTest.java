@@ -163,10 +163,13 @@ class Lz4CommandTest {
     assertEquals(66, r.code());
     assertTrue(r.err().startsWith("Error 66 : Decompression error : "), r.err());
     assertFalse(Files.exists(dir.resolve("out.bin")));
-    // Data after the last frame: a notice, like lz4, not an error.
+    // Data after the last frame: lz4's notice, the decoded data kept, and exit code 1 as lz4's.
     Files.write(dir.resolve("tail.lz4"), concat(good, "garbage!".getBytes()));
     r = celer(dir, null, "-dc", "tail.lz4");
-    assertEquals(0, r.code(), r.err());
+    Result l = lz4(dir, null, "-dc", "tail.lz4");
+    assertEquals(l.code(), r.code(), r.err());
+    assertEquals(1, r.code(), r.err());
+    assertEquals(l.err(), r.err());
     assertArrayEquals(mixed, r.out());
     // -dcf passes non-LZ4 data through, as lz4 does.
     assertArrayEquals(text, celer(dir, null, "-dcf", "a.txt").out());
@@ -235,7 +238,10 @@ class Lz4CommandTest {
       assertEquals(l.code(), r.code(), String.join(" ", args));
       assertEquals(0, r.out().length);
     }
-    assertEquals(0, celer(dir, null, "-V").code());
+    Result v = celer(dir, null, "-V");
+    assertEquals(0, v.code());
+    assertEquals(Lz4Command.WELCOME, v.outText(), "the version goes to stdout, as lz4's");
+    assertEquals(0, lz4(dir, null, "-V").code());
     assertEquals(0, celer(dir, null, "-h").code());
   }
 

@@ -1,0 +1,171 @@
+package dev.celer.cli;
+
+import dev.celer.lz4.Lz4StreamException;
+import dev.celer.lz4.frame.Lz4FrameInputStream;
+import dev.celer.lz4.frame.Lz4FrameReadOptions;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.SequenceInputStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Decompression and {@code -t} of one file or of each file of {@code -m}, as {@code
+ * LZ4IO_decompressFilename} of lz4 v1.9.4: every frame of the input (LZ4, legacy, skippable) is
+ * decoded by {@link Lz4FrameInputStream}; non-LZ4 input is copied with {@code -dcf}; data after the
+ * last frame ends the stream with lz4's notice and exit code 1, the decoded output kept. Any other
+ * failure removes the partial output (lz4 keeps it) and keeps the source.
+ *
+ * <p>Not thread-safe.
+ */
+final class DecompressAction extends FileAction {
+  private static final int MAGIC = 0x184D2204;
+  private static final int LEGACY_MAGIC = 0x184C2102;
+  private static final int SKIPPABLE_MASK = 0xFFFFFFF0;
+  private static final int SKIPPABLE0 = 0x184D2A50;
+
+  DecompressAction(Lz4Settings s, Lz4Io io) {
+    super(s, io);
+  }
+
+  /** @return the number of files missed (0 on success) */
+  int run(String input, String output, List<String> inFiles) throws CliException {
+    if (!s.multiple) {
+      return decompressFile(input, output);
+    }
+    boolean toStdout = output.equals(Lz4Settings.STDOUT);
+    String ext = Lz4Settings.EXT;
+    int missed = 0;
+    for (String f : inFiles) {
+      if (toStdout) {
+        missed += decompressFile(f, Lz4Settings.STDOUT);
+        continue;
+      }
+      if (f.length() <= ext.length() || !f.endsWith(ext)) {
+        s.display(1, "File extension doesn't match expected LZ4_EXTENSION (" + ext + "); will not process file: " + f + "\n");
+        missed++;
+        continue;
+      }
+      missed += decompressFile(f, f.substring(0, f.length() - ext.length()));
+    }
+    return missed;
+  }
+
+  /** What one decoding gave: the decoded size, and whether undecodable data followed the frames. */
+  private record Decoded(long size, boolean trailingData) {}
+
+  private int decompressFile(String src, String dst) throws CliException {
+    Source in = openSource(src);
+    if (in == null) {
+      return 1;
+    }
+    try (in) {
+      Destination out = openDestination(dst);
+      if (out == null) {
+        return 1;
+      }
+      Decoded r;
+      try (out) {
+        Progress progress = new Progress(s.err, io.terminal().stderr() && s.displayLevel >= 2, "Decompressed", -1);
+        // lz4 reads a directory as empty input: fread fails, which its decoder takes for the end
+        r = in.directory ? new Decoded(0, false) : decode(in.in, out.out, progress);
+        progress.clear();
+        out.commit(s.removeSrc && !r.trailingData);
+      } catch (IOException e) {
+        if (IoFailure.find(e) instanceof IoFailure.Read read) {
+          throw readFailure(in, read, ExitCode.UNFINISHED, "Error reading");
+        }
+        throw writeFailure(e, ExitCode.WRITE_DECODED, "Write error : cannot write decoded block");
+      }
+      copyAttributes(in, out);
+      if (!r.trailingData) {
+        removeSource(in, ExitCode.DECOMPRESS_REMOVE);
+      }
+      s.display(2, "\r" + " ".repeat(79) + "\r");
+      String shown = src.length() > 20 ? src.substring(0, 20) : src;
+      s.display(2, String.format(Locale.ROOT, "%-20s : decoded %d bytes \n", shown, r.size));
+      return r.trailingData ? ExitCode.FAILED.code : 0;
+    }
+  }
+
+  /** Decodes all frames of {@code in} into {@code out}, as lz4's {@code selectDecoder} loop. */
+  private Decoded decode(InputStream in, OutputStream out, Progress progress) throws CliException, IOException {
+    byte[] magic = new byte[4];
+    int n = readFully(in, magic, 4);
+    if (n == 0) {
+      return new Decoded(0, false);
+    }
+    if (n < 4) {
+      throw s.failure(ExitCode.MAGIC_UNREADABLE, "Unrecognized header : Magic Number unreadable");
+    }
+    int m = (magic[0] & 0xFF) | (magic[1] & 0xFF) << 8 | (magic[2] & 0xFF) << 16 | (magic[3] & 0xFF) << 24;
+    InputStream all = new SequenceInputStream(new ByteArrayInputStream(magic), in);
+    if (m != MAGIC && m != LEGACY_MAGIC && (m & SKIPPABLE_MASK) != SKIPPABLE0) {
+      if (!s.testMode && s.overwrite && s.passThrough) {
+        return new Decoded(all.transferTo(out), false); // like zcat -f: not LZ4, copied as is
+      }
+      throw s.failure(ExitCode.UNRECOGNIZED_HEADER, "Unrecognized header : file cannot be decoded");
+    }
+    Lz4FrameReadOptions.Builder ro = Lz4FrameReadOptions.builder().closeUnderlying(false);
+    if (s.dictionary != null) {
+      ro.dictionary(s.dictionary);
+    }
+    Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build());
+    byte[] buf = new byte[1 << 16];
+    long total = 0;
+    try {
+      for (int r; (r = frames.read(buf)) >= 0; ) {
+        out.write(buf, 0, r);
+        total += r;
+        progress.update(total, -1);
+      }
+    } catch (Lz4StreamException e) {
+      if (IoFailure.find(e) != null) {
+        throw e; // the source or the output failed, not the format
+      }
+      if (endsStream(e, frames)) {
+        // lz4: data after the last frame ends the stream with a notice, and the file counts as failed.
+        s.display(2, "Stream followed by undecodable data " + position(e) + "\n");
+        return new Decoded(total, true);
+      }
+      throw formatFailure(e, m == LEGACY_MAGIC);
+    }
+    return new Decoded(total, false);
+  }
+
+  private static final Pattern AT_OFFSET = Pattern.compile("at offset (\\d+)");
+
+  /** lz4 reads the position after the 4 bytes it could not take for a magic number. */
+  private static String position(Lz4StreamException e) {
+    Matcher at = AT_OFFSET.matcher(String.valueOf(e.getMessage()));
+    return at.find() ? "at position " + (Long.parseLong(at.group(1)) + 4) + " " : "";
+  }
+
+  /** @return true when {@code e} means "not a frame" after at least one frame (lz4: a notice, exit 1) */
+  private static boolean endsStream(Lz4StreamException e, Lz4FrameInputStream frames) {
+    String msg = String.valueOf(e.getMessage());
+    return (msg.startsWith("unknown magic number") && frames.framesRead() > 0);
+  }
+
+  /** Maps a format error to lz4's code: truncated 68 (53 legacy), else 66 (54 legacy). */
+  private CliException formatFailure(Lz4StreamException e, boolean legacy) {
+    String msg = String.valueOf(e.getMessage());
+    boolean truncated = msg.contains("truncated");
+    if (legacy) {
+      return truncated ? s.failure(ExitCode.LEGACY_TRUNCATED, "Read error : cannot access compressed block !")
+          : s.failure(ExitCode.LEGACY_CORRUPT, "Decoding Failed ! Corrupted input detected !");
+    }
+    if (truncated) {
+      return new CliException(ExitCode.UNFINISHED, s.error(ExitCode.UNFINISHED, "Unfinished stream") + detail(msg));
+    }
+    return s.failure(ExitCode.DECOMPRESSION, "Decompression error : " + msg);
+  }
+
+  private String detail(String msg) {
+    return s.displayLevel >= 3 ? "(" + msg + ")\n" : "";
+  }
+}

@@ -1,0 +1,90 @@
+package dev.celer.cli;
+
+import dev.celer.lz4.frame.Lz4FrameOptions;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one {@code lz4}-compatible command line asks for, with lz4 v1.9.4's defaults: filled by
+ * {@link Lz4Arguments}, completed once by {@link Lz4Command} (default output name, mode from the
+ * extension, display level of pipe mode, dictionary bytes), then only read by the actions.
+ *
+ * <p>Not thread-safe; one instance per command line.
+ */
+final class Lz4Settings {
+  /** The output name lz4 uses for standard output. */
+  static final String STDOUT = "stdout";
+  /** The output that drops everything ({@code -t}, and the output name {@code null}). */
+  static final String NUL = "/dev/null";
+  /** The extension of compressed files. */
+  static final String EXT = ".lz4";
+
+  /** What the command does with its files. */
+  enum Mode { AUTO, COMPRESS, DECOMPRESS, TEST, LIST }
+
+  /** Messages go here, filtered by {@link #displayLevel}. */
+  final PrintStream err;
+
+  int level = 1;
+  Mode mode = Mode.AUTO;
+  boolean forceStdout;
+  boolean multiple;
+  boolean recursive;
+  boolean overwrite;
+  boolean passThrough;
+  boolean testMode;
+  boolean removeSrc;
+  boolean legacy;
+  int displayLevel = 2;
+  int blockSizeId = 7;
+  boolean linked;
+  boolean blockChecksum;
+  boolean contentChecksum = true;
+  boolean contentSize;
+  String dictionaryName;
+  byte[] dictionary;
+  int threads = 1;
+
+  /** The input name (null: none given), the output name (null: none given), the -m file list. */
+  String input;
+  String output;
+  /** Set by --stdout; applied once parsing ends (lz4 sets the output name at once, as -c does). */
+  String outputOverride;
+  List<String> inFiles = new ArrayList<>();
+
+  Lz4Settings(PrintStream err) {
+    this.err = err;
+  }
+
+  /** Prints {@code s} when the display level is at least {@code lvl} (lz4's DISPLAYLEVEL). */
+  void display(int lvl, String s) {
+    if (displayLevel >= lvl) {
+      err.print(s);
+    }
+  }
+
+  /** @return lz4's "Error N : what" line, or nothing under -qq */
+  String error(ExitCode code, String what) {
+    return displayLevel >= 1 ? "Error " + code.code + " : " + what + " \n" : "";
+  }
+
+  /** @return a failure with lz4's "Error N : what" line */
+  CliException failure(ExitCode code, String what) {
+    return new CliException(code, error(code, what));
+  }
+
+  /** @return the frame options of compression */
+  Lz4FrameOptions frameOptions() {
+    return Lz4FrameOptions.builder()
+        .blockSize(Lz4FrameOptions.BlockSize.ofCode(blockSizeId))
+        .linkedBlocks(linked)
+        .blockChecksum(blockChecksum)
+        .contentChecksum(contentChecksum)
+        .level(legacy ? Math.max(1, level) : level)
+        .dictionary(legacy ? null : dictionary)
+        .legacy(legacy)
+        .closeUnderlying(false)
+        .build();
+  }
+}
