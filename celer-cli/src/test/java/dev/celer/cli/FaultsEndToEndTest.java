@@ -1,0 +1,268 @@
+package dev.celer.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.celer.cli.CliTestSupport.Result;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 11: the CLI under faults, through the real process (a separate JVM started as the
+ * {@code ./celer} script does), each case run the same way with {@code /usr/bin/lz4} v1.9.4 and
+ * compared: a full disk ({@code /dev/full}, a small tmpfs where it can be mounted), a file-size
+ * limit ({@code ulimit -f}), a pipe closed early, FIFOs and process substitution for input and
+ * output, SIGINT, and lz4's exit codes. With {@code --rm} the source must survive every failure.
+ *
+ * <p>Each case is a bash script in which {@code $T} is either the function {@code celer} or the
+ * command {@code lz4}; a shell reports death by a signal as 128 + signal, the same number Celer
+ * exits with when it notices the failed write itself (the JVM ignores SIGPIPE and SIGXFSZ).
+ */
+class FaultsEndToEndTest {
+  private static final long SEED = 20261125L;
+
+  @TempDir
+  Path dir;
+
+  /** More than 2 MiB compressed (the file-size limit below), mixing text and random bytes. */
+  private byte[] big;
+  /** Shorter than one block: lz4 writes it as a single-block frame. */
+  private byte[] small;
+
+  @BeforeEach
+  void files() throws Exception {
+    byte[] text = Files.readAllBytes(CliTestSupport.corpus().resolve("alice29.txt"));
+    big = new byte[6 << 20];
+    new Random(SEED).nextBytes(big);
+    for (int off = 0; off + text.length <= big.length; off += 2 * text.length) {
+      System.arraycopy(text, 0, big, off, text.length);
+    }
+    small = Arrays.copyOf(text, 100_000);
+    Files.write(dir.resolve("big"), big);
+    Files.write(dir.resolve("small"), small);
+    Files.write(dir.resolve("big.lz4"), CliTestSupport.lz4(dir, null, "-c", "big").out());
+  }
+
+  /** Runs {@code script} under bash in the test directory with {@code $T} = {@code tool}. */
+  private Result sh(String tool, String script) throws IOException, InterruptedException {
+    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    String prelude = "celer() { " + quote(java) + " -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Dceler.tty= -cp "
+        + quote(System.getProperty("java.class.path")) + " " + Main.class.getName() + " \"$@\"; }\n"
+        + "T=" + tool + "\n";
+    return CliTestSupport.run(dir, null, "bash", "-c", prelude + script);
+  }
+
+  private static String quote(String s) {
+    return "'" + s.replace("'", "'\\''") + "'";
+  }
+
+  /** Runs the script with celer and with lz4; asserts both exit with {@code code}; @return celer's */
+  private Result likeLz4(int code, String script) throws IOException, InterruptedException {
+    Result l = sh("lz4", script);
+    Result c = sh("celer", script);
+    assertEquals(code, l.code(), "lz4: " + script + "\n" + l.err());
+    assertEquals(code, c.code(), "celer: " + script + "\n" + c.err());
+    return c;
+  }
+
+  private void copy(String from, String to) throws IOException {
+    Files.copy(dir.resolve(from), dir.resolve(to), StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  @Test
+  void diskFullGivesLz4sWriteErrorAndKeepsTheSource() throws Exception {
+    Result r = likeLz4(46, "$T -c big > /dev/full");
+    assertTrue(r.err().contains("Error 46 : Write error : cannot write compressed block : No space left on device"),
+        r.err());
+    likeLz4(24, "$T -l -c big > /dev/full");
+    r = likeLz4(70, "$T -dc big.lz4 > /dev/full");
+    assertTrue(r.err().contains("Error 70 : Write error : cannot write decoded block"), r.err());
+    copy("big.lz4", "rm.lz4");
+    likeLz4(70, "$T -d --rm -c rm.lz4 > /dev/full");
+    assertTrue(Files.exists(dir.resolve("rm.lz4")), "--rm kept the source");
+    copy("big", "rm");
+    likeLz4(46, "$T --rm -c rm > /dev/full");
+    assertTrue(Files.exists(dir.resolve("rm")), "--rm kept the source");
+    // One block: lz4's code for a single-block frame.
+    copy("small", "rm");
+    likeLz4(42, "$T --rm -c rm > /dev/full");
+    assertTrue(Files.exists(dir.resolve("rm")), "--rm kept the source");
+    // A tiny output stays in lz4's stdio buffer, whose final flush lz4 1.9.4 never checks: it exits
+    // 0 and the output is lost. Celer reports it, with the same code.
+    Files.write(dir.resolve("tiny"), Arrays.copyOf(small, 100));
+    assertEquals(0, sh("lz4", "$T -c tiny > /dev/full").code());
+    Result tiny = sh("celer", "$T --rm -c tiny > /dev/full");
+    assertEquals(ExitCode.WRITE_SINGLE_BLOCK.code, tiny.code(), tiny.err());
+    assertTrue(Files.exists(dir.resolve("tiny")), "--rm kept the source");
+  }
+
+  @Test
+  void fileSizeLimitGives153AndRemovesThePartialOutput() throws Exception {
+    likeLz4(153, "ulimit -f 2048; $T -c big > out");
+    likeLz4(153, "ulimit -f 2048; $T -dc big.lz4 > out");
+    copy("big", "rm");
+    Result r = sh("celer", "ulimit -f 2048; $T -f --rm rm rm.lz4");
+    assertEquals(153, r.code(), r.err());
+    assertTrue(r.err().contains("Error 153 : Write error : cannot write compressed block : File too large"), r.err());
+    assertTrue(Files.exists(dir.resolve("rm")), "--rm kept the source");
+    assertFalse(Files.exists(dir.resolve("rm.lz4")), "partial output removed");
+    copy("big.lz4", "rm.lz4");
+    r = sh("celer", "ulimit -f 2048; $T -d -f --rm rm.lz4 rm.out");
+    assertEquals(153, r.code(), r.err());
+    assertTrue(Files.exists(dir.resolve("rm.lz4")), "--rm kept the source");
+    assertFalse(Files.exists(dir.resolve("rm.out")), "partial output removed");
+  }
+
+  @Test
+  void fullTmpfsGivesLz4sWriteErrorAndKeepsTheSource() throws Exception {
+    Path mnt = Files.createDirectory(dir.resolve("mnt"));
+    Result m = CliTestSupport.run(dir, null, "mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mnt.toString());
+    if (m.code() != 0) {
+      String why = "cannot mount a 2 MB tmpfs here (" + m.err().strip() + "); /dev/full and ulimit -f cover it";
+      System.out.println("FaultsEndToEndTest: skipped: " + why);
+      Assumptions.abort(why);
+    }
+    try {
+      copy("big.lz4", "rm.lz4");
+      likeLz4(70, "$T -d --rm -c rm.lz4 > mnt/out");
+      assertTrue(Files.exists(dir.resolve("rm.lz4")), "--rm kept the source");
+      Result r = sh("celer", "$T -d -f --rm rm.lz4 mnt/out");
+      assertEquals(70, r.code(), r.err());
+      assertTrue(Files.exists(dir.resolve("rm.lz4")));
+      assertFalse(Files.exists(mnt.resolve("out")), "partial output removed");
+      likeLz4(46, "$T -f big mnt/out.lz4");
+    } finally {
+      CliTestSupport.run(dir, null, "umount", mnt.toString());
+    }
+  }
+
+  @Test
+  void closedPipeStopsAtOnceWith141AndKeepsTheSource() throws Exception {
+    String pipe = " | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}";
+    copy("big", "rm");
+    Result r = likeLz4(141, "$T --rm -c rm" + pipe);
+    assertTrue(Files.exists(dir.resolve("rm")), "--rm kept the source");
+    assertTrue(r.err().contains("Error 141 : Write error : cannot write compressed block : Broken pipe"), r.err());
+    copy("big.lz4", "rm.lz4");
+    likeLz4(141, "$T -d --rm -c rm.lz4" + pipe);
+    assertTrue(Files.exists(dir.resolve("rm.lz4")), "--rm kept the source");
+    // Endless input: only a command that stops at the first failed write ever finishes.
+    likeLz4(141, "yes | $T -c" + pipe.replace("PIPESTATUS[0]", "PIPESTATUS[1]"));
+  }
+
+  @Test
+  void fifosAndProcessSubstitution() throws Exception {
+    Result r = likeLz4(0, "$T -c <(cat big) > sub.lz4");
+    assertArrayEquals(big, CliTestSupport.lz4(dir, null, "-dc", "sub.lz4").out());
+    r = likeLz4(0, "$T -dc <(cat big.lz4) > sub.out");
+    assertArrayEquals(big, Files.readAllBytes(dir.resolve("sub.out")));
+    assertEquals(0, CliTestSupport.run(dir, null, "mkfifo", "fifo").code());
+    // FIFO input
+    likeLz4(0, "cat big.lz4 > fifo & $T -d -f fifo fifo.out; s=$?; wait; exit $s");
+    assertArrayEquals(big, Files.readAllBytes(dir.resolve("fifo.out")));
+    // FIFO output: written, no file attributes set on it (that would wait for a reader), exit 0
+    r = likeLz4(0, "cat fifo > fifo.lz4 & $T -f small fifo; s=$?; wait; exit $s");
+    assertArrayEquals(small, CliTestSupport.lz4(dir, null, "-dc", "fifo.lz4").out());
+    assertTrue(Files.exists(dir.resolve("fifo")), "a FIFO is never removed");
+  }
+
+  @Test
+  void sigintRemovesThePartialOutput() throws Exception {
+    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder(java, "-Dceler.tty=", "-cp", System.getProperty("java.class.path"),
+        Main.class.getName(), "-B4", "-f", "-", "partial.lz4")
+        .directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      if (signalIgnored(p.pid(), 2)) {
+        String why = "SIGINT is ignored in this test run (inherited by the child JVM), so Ctrl-C cannot be sent";
+        System.out.println("FaultsEndToEndTest: skipped: " + why);
+        Assumptions.abort(why);
+      }
+      Path out = dir.resolve("partial.lz4");
+      OutputStream in = p.getOutputStream();
+      // Feed data (the input never ends) until compressed output has reached the file.
+      for (int i = 0; i < 10_000 && (!Files.exists(out) || Files.size(out) == 0); i++) {
+        in.write(big, 0, 1 << 16);
+        in.flush();
+        if (i % 16 == 15) {
+          Thread.sleep(50);
+        }
+      }
+      assertTrue(Files.size(out) > 0, "partial output written");
+      assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS), "exits on SIGINT");
+      assertEquals(ExitCode.INTERRUPTED.code, p.exitValue());
+      assertFalse(Files.exists(out), "the shutdown hook removed the partial output");
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
+  /** @return true when signal {@code sig} is ignored by process {@code pid} (its SigIgn mask) */
+  private static boolean signalIgnored(long pid, int sig) throws IOException {
+    for (String line : Files.readAllLines(Paths.get("/proc/" + pid + "/status"))) {
+      if (line.startsWith("SigIgn:")) {
+        return (Long.parseUnsignedLong(line.substring(7).strip(), 16) & (1L << (sig - 1))) != 0;
+      }
+    }
+    return false;
+  }
+
+  @Test
+  void exitCodesLikeLz4() throws Exception {
+    Files.createDirectory(dir.resolve("adir"));
+    likeLz4(27, "$T -D missing small x.lz4");
+    likeLz4(40, "$T -f adir out");
+    assertFalse(Files.exists(dir.resolve("out")) && Files.size(dir.resolve("out")) > 0);
+    likeLz4(0, "$T -t adir");
+    // legacy frames: a corrupt block 54, a truncated one 53, a block-size word past the bound is
+    // read as the next magic number: "Stream followed by undecodable data", 1
+    byte[] leg = CliTestSupport.lz4(dir, null, "-l", "-c", "small").out();
+    byte[] corrupt = leg.clone();
+    Arrays.fill(corrupt, 12, 40, (byte) 0xFF);
+    Files.write(dir.resolve("corrupt.lz4"), corrupt);
+    Files.write(dir.resolve("trunc.lz4"), Arrays.copyOf(leg, leg.length - 100));
+    byte[] huge = Arrays.copyOf(leg, 12);
+    huge[4] = huge[5] = huge[6] = (byte) 0xFF;
+    huge[7] = 0x7F;
+    Files.write(dir.resolve("huge.lz4"), huge);
+    likeLz4(54, "$T -t corrupt.lz4");
+    likeLz4(53, "$T -t trunc.lz4");
+    Result r = likeLz4(1, "$T -t huge.lz4");
+    assertTrue(r.err().startsWith("Stream followed by undecodable data at position 8"), r.err());
+    // -V on stdout; --list of stdin; the overwrite answer read from stdin
+    Result v = likeLz4(0, "$T -V 2>/dev/null");
+    assertTrue(v.outText().startsWith("*** celer"), v.outText());
+    Result list = likeLz4(0, "$T --list - < big.lz4");
+    assertEquals(sh("lz4", "$T --list - < big.lz4").outText(), list.outText());
+    Files.write(dir.resolve("existing.lz4"), "precious".getBytes(StandardCharsets.UTF_8));
+    likeLz4(1, "echo n | $T small existing.lz4");
+    assertEquals("precious", Files.readString(dir.resolve("existing.lz4")));
+    likeLz4(0, "echo y | $T small existing.lz4");
+    assertArrayEquals(small, CliTestSupport.lz4(dir, null, "-dc", "existing.lz4").out());
+  }
+
+  @Test
+  void textCommandsReportAClosedPipe() throws Exception {
+    Files.writeString(dir.resolve("t"), "tiny");
+    String many = " t".repeat(5000); // 5000 lines of output: more than a pipe holds
+    Result r = sh("celer", "$T hash -H0" + many + " | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}");
+    assertEquals(141, r.code(), r.err());
+    assertTrue(r.err().contains("Broken pipe"), r.err());
+  }
+}
