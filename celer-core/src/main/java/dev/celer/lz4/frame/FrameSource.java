@@ -74,7 +74,7 @@ final class FrameSource {
   }
 
   Lz4StreamException truncated(String what, long start) {
-    return new Lz4StreamException("truncated input: the stream ends inside " + what + " (started at offset "
+    return new Lz4StreamException(Lz4StreamException.Kind.TRUNCATED, offset, "truncated input: the stream ends inside " + what + " (started at offset "
         + start + ", input ended at offset " + offset + ")");
   }
 }

@@ -75,7 +75,7 @@ public final class Lz4Frame {
             if (in.read() < 0) {
               break;
             }
-            throw new Lz4StreamException("decompressed size exceeds the limit of " + cap
+            throw new Lz4StreamException(Lz4StreamException.Kind.LIMIT, in.compressedBytesRead(), "decompressed size exceeds the limit of " + cap
                 + " bytes (Lz4FrameReadOptions.maxOneShotSize)");
           }
           out = Arrays.copyOf(out, (int) Math.min(cap, 2L * out.length));
@@ -142,7 +142,7 @@ public final class Lz4Frame {
       } else {
         if (s.readFullyOrNone(w, 0, 4, "a magic number") == 0) {
           if (start == 0) {
-            throw new Lz4StreamException("not an LZ4 stream: the input is empty");
+            throw new Lz4StreamException(Lz4StreamException.Kind.TRUNCATED, 0, "not an LZ4 stream: the input is empty");
           }
           return frames;
         }
@@ -165,7 +165,7 @@ public final class Lz4Frame {
           }
           int size = word & BLOCK_SIZE_MASK;
           if (size > d.blockSize.bytes()) {
-            throw new Lz4StreamException("block size " + size + " exceeds the frame's block maximum size "
+            throw new Lz4StreamException(Lz4StreamException.Kind.CORRUPT_BLOCK, bo, "block size " + size + " exceeds the frame's block maximum size "
                 + d.blockSize.bytes() + " at offset " + bo);
           }
           blocks++;
@@ -195,7 +195,7 @@ public final class Lz4Frame {
             break;
           }
           if (size <= 0 || size > LEGACY_MAX_COMPRESSED) {
-            throw new Lz4StreamException("legacy block compressed size " + Integer.toUnsignedString(size)
+            throw new Lz4StreamException(Lz4StreamException.Kind.CORRUPT_BLOCK, bo, "legacy block compressed size " + Integer.toUnsignedString(size)
                 + " out of range 1.." + LEGACY_MAX_COMPRESSED + " at offset " + bo);
           }
           blocks++;
@@ -211,7 +211,7 @@ public final class Lz4Frame {
         s.skipFully(size, "a skippable frame of " + size + " bytes");
         frames.add(new Lz4FrameInfo(Lz4FrameInfo.Type.SKIPPABLE, start, s.offset - start, null, 0, 0, magic));
       } else {
-        throw new Lz4StreamException("unknown magic number 0x" + Integer.toHexString(magic) + " at offset " + start
+        throw new Lz4StreamException(Lz4StreamException.Kind.UNKNOWN_MAGIC, start, "unknown magic number 0x" + Integer.toHexString(magic) + " at offset " + start
             + (frames.isEmpty() ? ": not an LZ4 frame" : ""));
       }
     }

@@ -5,6 +5,7 @@ import static dev.celer.lz4.frame.Lz4FrameFormat.*;
 import dev.celer.internal.Mem;
 import dev.celer.lz4.Lz4Exception;
 import dev.celer.lz4.Lz4StreamException;
+import dev.celer.lz4.Lz4StreamException.Kind;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 import java.io.InputStream;
@@ -153,7 +154,9 @@ public final class Lz4FrameInputStream extends InputStream {
       throw new IOException("stream closed");
     }
     if (failure != null) {
-      throw new Lz4StreamException("stream unusable after an earlier error: " + failure.getMessage(), failure);
+      Kind kind = failure instanceof Lz4StreamException ? ((Lz4StreamException) failure).kind() : Kind.CORRUPT_BLOCK;
+      long at = failure instanceof Lz4StreamException ? ((Lz4StreamException) failure).offset() : src.offset;
+      throw new Lz4StreamException(kind, at, "stream unusable after an earlier error: " + failure.getMessage(), failure);
     }
   }
 
@@ -181,7 +184,7 @@ public final class Lz4FrameInputStream extends InputStream {
       throw e;
     } catch (RuntimeException e) {
       // Defensive: nothing hostile input does may escape as anything but an IOException.
-      Lz4StreamException x = new Lz4StreamException("corrupted input near offset " + src.offset + ": " + e, e);
+      Lz4StreamException x = new Lz4StreamException(Kind.CORRUPT_BLOCK, src.offset, "corrupted input near offset " + src.offset + ": " + e, e);
       failure = x;
       throw x;
     }
@@ -197,7 +200,7 @@ public final class Lz4FrameInputStream extends InputStream {
     } else {
       if (src.readFullyOrNone(word, 0, 4, "a magic number") == 0) {
         if (frameCount == 0 && frameStart == 0) {
-          throw new Lz4StreamException("not an LZ4 stream: the input is empty");
+          throw new Lz4StreamException(Kind.TRUNCATED, 0, "not an LZ4 stream: the input is empty");
         }
         state = State.END;
         return false;
@@ -219,7 +222,7 @@ public final class Lz4FrameInputStream extends InputStream {
       long size = Integer.toUnsignedLong(Mem.getIntLE(word, 0));
       src.skipFully(size, "a skippable frame of " + size + " bytes");
     } else {
-      throw new Lz4StreamException("unknown magic number 0x" + Integer.toHexString(magic) + " at offset "
+      throw new Lz4StreamException(Kind.UNKNOWN_MAGIC, frameStart, "unknown magic number 0x" + Integer.toHexString(magic) + " at offset "
           + frameStart + (frameCount == 0 ? ": not an LZ4 frame" : " after " + frameCount + " frame(s)"));
     }
     return true;
@@ -234,13 +237,13 @@ public final class Lz4FrameInputStream extends InputStream {
     frameCount++;
     if (desc.hasContentSize && options.maxFrameContentSize() != Long.MAX_VALUE
         && Long.compareUnsigned(desc.contentSize, options.maxFrameContentSize()) > 0) {
-      throw new Lz4StreamException("frame at offset " + frameStart + " announces a content size of "
+      throw new Lz4StreamException(Kind.LIMIT, frameStart, "frame at offset " + frameStart + " announces a content size of "
           + Long.toUnsignedString(desc.contentSize) + " bytes, above the limit of "
           + options.maxFrameContentSize() + " (Lz4FrameReadOptions.maxFrameContentSize)");
     }
     byte[] dict = options.dictionaryFor(desc.hasDictId, desc.dictId);
     if (desc.hasDictId && dict == null) {
-      throw new Lz4StreamException("frame at offset " + frameStart + " needs the dictionary with ID "
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameStart, "frame at offset " + frameStart + " needs the dictionary with ID "
           + Integer.toUnsignedString(desc.dictId) + ", and none was given (Lz4FrameReadOptions.dictionary)");
     }
     blockMax = desc.blockSize.bytes();
@@ -298,7 +301,7 @@ public final class Lz4FrameInputStream extends InputStream {
     boolean stored = (w & BLOCK_UNCOMPRESSED_BIT) != 0;
     int size = w & BLOCK_SIZE_MASK;
     if (size > blockMax) {
-      throw new Lz4StreamException("block size " + size + " exceeds the frame's block maximum size " + blockMax
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "block size " + size + " exceeds the frame's block maximum size " + blockMax
           + " at offset " + blockOffset);
     }
     if (linked) {
@@ -325,7 +328,7 @@ public final class Lz4FrameInputStream extends InputStream {
         int stored32 = Mem.getIntLE(word, 0);
         int computed = XxHash32.hash(data, dataOff, size, XXH32_SEED);
         if (stored32 != computed) {
-          throw new Lz4StreamException("block checksum mismatch at offset " + (src.offset - 4) + " (block at offset "
+          throw new Lz4StreamException(Kind.CHECKSUM, src.offset - 4, "block checksum mismatch at offset " + (src.offset - 4) + " (block at offset "
               + blockOffset + "): stored 0x" + Integer.toHexString(stored32) + ", computed 0x"
               + Integer.toHexString(computed));
         }
@@ -341,7 +344,7 @@ public final class Lz4FrameInputStream extends InputStream {
         ensureWin(wpos + room, wpos);
         n = BlockCodec.decompress(cbuf, 0, size, win, wpos, room, win, wpos - hist, hist);
       } catch (Lz4Exception e) {
-        throw new Lz4StreamException("corrupted block at offset " + blockOffset + " (data starts at offset "
+        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "corrupted block at offset " + blockOffset + " (data starts at offset "
             + (blockOffset + 4) + "): " + e.getMessage(), e);
       }
     }
@@ -359,13 +362,13 @@ public final class Lz4FrameInputStream extends InputStream {
   private void produced(int n, long blockOffset) throws Lz4StreamException {
     frameDecoded += n;
     if (frameDecoded > options.maxFrameContentSize()) {
-      throw new Lz4StreamException("frame at offset " + frameStart + " decodes to more than the limit of "
+      throw new Lz4StreamException(Kind.LIMIT, blockOffset, "frame at offset " + frameStart + " decodes to more than the limit of "
           + options.maxFrameContentSize() + " bytes (Lz4FrameReadOptions.maxFrameContentSize), at the block at offset "
           + blockOffset);
     }
     if (desc != null && desc.hasContentSize && Long.compareUnsigned(frameDecoded, desc.contentSize) > 0) {
-      throw new Lz4StreamException("content size mismatch: the frame at offset " + frameStart + " announces "
-          + Long.toUnsignedString(desc.contentSize) + " bytes, but its blocks decode to more (block at offset "
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "content size mismatch: the frame at offset "
+          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize) + " bytes, but its blocks decode to more (block at offset "
           + blockOffset + ")");
     }
   }
@@ -377,15 +380,15 @@ public final class Lz4FrameInputStream extends InputStream {
         int stored32 = Mem.getIntLE(word, 0);
         int computed = contentHash.digest();
         if (stored32 != computed) {
-          throw new Lz4StreamException("content checksum mismatch at offset " + (endMarkOffset + 4)
+          throw new Lz4StreamException(Kind.CHECKSUM, endMarkOffset + 4, "content checksum mismatch at offset " + (endMarkOffset + 4)
               + " (frame at offset " + frameStart + "): stored 0x" + Integer.toHexString(stored32)
               + ", computed 0x" + Integer.toHexString(computed));
         }
       }
     }
     if (desc.hasContentSize && frameDecoded != desc.contentSize) {
-      throw new Lz4StreamException("content size mismatch: the frame at offset " + frameStart + " announces "
-          + Long.toUnsignedString(desc.contentSize) + " bytes, but decodes to " + frameDecoded);
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, endMarkOffset, "content size mismatch: the frame at offset "
+          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize) + " bytes, but decodes to " + frameDecoded);
     }
     desc = null;
     outPos = outEnd = 0;
@@ -410,7 +413,7 @@ public final class Lz4FrameInputStream extends InputStream {
       return;
     }
     if (w <= 0 || w > LEGACY_MAX_COMPRESSED) {
-      throw new Lz4StreamException("legacy block compressed size " + Integer.toUnsignedString(w)
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "legacy block compressed size " + Integer.toUnsignedString(w)
           + " out of range 1.." + LEGACY_MAX_COMPRESSED + " at offset " + blockOffset);
     }
     ensureCbuf(w, LEGACY_MAX_COMPRESSED);
@@ -421,7 +424,7 @@ public final class Lz4FrameInputStream extends InputStream {
       ensureWin(room, 0);
       n = BlockCodec.decompress(cbuf, 0, w, win, 0, room, null, 0, 0);
     } catch (Lz4Exception e) {
-      throw new Lz4StreamException("corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
     }
     produced(n, blockOffset);
     outPos = 0;
