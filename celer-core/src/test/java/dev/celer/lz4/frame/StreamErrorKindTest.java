@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.celer.internal.frame.FrameHeader;
 import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.Lz4StreamException.Kind;
 import dev.celer.lz4.jpountz.JpountzBlockInputStream;
@@ -80,13 +81,13 @@ class StreamErrorKindTest {
   void badHeaderNamesTheDescriptorByte() {
     byte[] reservedFlg = FRAME.clone();
     reservedFlg[4] |= 0b10; // FLG bit 1 is reserved
-    reservedFlg[6] = FrameDescriptor.headerChecksum(reservedFlg, 4, 2);
+    reservedFlg[6] = FrameHeader.headerChecksum(reservedFlg, 4, 2);
     assertKind(Kind.BAD_HEADER, 4, decodeFails(reservedFlg));
     assertKind(Kind.BAD_HEADER, 4, listFails(reservedFlg));
 
     byte[] badSizeCode = FRAME.clone();
     badSizeCode[5] = 0x30; // block maximum size code 3: undefined
-    badSizeCode[6] = FrameDescriptor.headerChecksum(badSizeCode, 4, 2);
+    badSizeCode[6] = FrameHeader.headerChecksum(badSizeCode, 4, 2);
     assertKind(Kind.BAD_HEADER, 5, decodeFails(badSizeCode));
 
     byte[] badHc = FRAME.clone();
@@ -117,7 +118,7 @@ class StreamErrorKindTest {
       (byte) 0xF0, 5, // token: 15 + 5 literals announced, none present
       0, 0, 0, 0 // EndMark
     };
-    frame[6] = FrameDescriptor.headerChecksum(frame, 4, 2);
+    frame[6] = FrameHeader.headerChecksum(frame, 4, 2);
     assertKind(Kind.CORRUPT_BLOCK, 7, decodeFails(frame));
 
     byte[] tooLarge = frame.clone();
