@@ -14,6 +14,7 @@ import static dev.celer.lz4.jpountz.JpountzBlockFormat.METHOD_RAW;
 import static dev.celer.lz4.jpountz.JpountzBlockFormat.TOKEN_OFFSET;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.stream.SourceReader;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Decompressor;
 import dev.celer.lz4.Lz4Exception;
@@ -66,8 +67,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   private byte[] compressed = new byte[0];
   private int pos;
   private int limit;
-  /** Bytes consumed from the underlying stream so far: the offset that error messages cite. */
-  private long offset;
+  /** The underlying stream; its offset is the one error messages cite. */
+  private final SourceReader src;
   private boolean finished;
   private boolean closed;
 
@@ -96,6 +97,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
    */
   public JpountzBlockInputStream(InputStream in, Checksum checksum, boolean stopOnEmptyBlock, int maxBlockSize) {
     super(Objects.requireNonNull(in, "in"));
+    this.src = new SourceReader(in);
     if (maxBlockSize < 1 || maxBlockSize > MAX_BLOCK_SIZE) {
       throw new IllegalArgumentException("maxBlockSize must be in 1.." + MAX_BLOCK_SIZE + ", got " + maxBlockSize);
     }
@@ -189,8 +191,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
    */
   private boolean refill() throws IOException {
     while (!finished) {
-      long at = offset;
-      int got = readUpTo(header, 0, HEADER_LENGTH);
+      long at = src.offset();
+      int got = src.readUpTo(header, 0, HEADER_LENGTH);
       if (got == 0 && !stopOnEmptyBlock) {
         finished = true;
         break;
@@ -200,7 +202,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
           throw new Lz4StreamException(Kind.TRUNCATED, at, "truncated lz4-java block stream: input ends at offset " + at
               + " without the end-of-stream block");
         }
-        throw new Lz4StreamException(Kind.TRUNCATED, offset, "truncated lz4-java block stream: block header at offset " + at
+        throw new Lz4StreamException(Kind.TRUNCATED, src.offset(), "truncated lz4-java block stream: block header at offset " + at
             + " has " + got + " of " + HEADER_LENGTH + " bytes");
       }
       if (readBlock(at)) {
@@ -314,28 +316,14 @@ public final class JpountzBlockInputStream extends FilterInputStream {
         b = Arrays.copyOf(b, (int) Math.min(len, Math.max(64 * 1024, 2L * b.length)));
       }
       int want = Math.min(len, b.length) - got;
-      int r = readUpTo(b, got, want);
+      int r = src.readUpTo(b, got, want);
       got += r;
       if (r < want) {
-        throw new Lz4StreamException(Kind.TRUNCATED, offset, "truncated lz4-java block stream: the block at offset " + at
+        throw new Lz4StreamException(Kind.TRUNCATED, src.offset(), "truncated lz4-java block stream: the block at offset " + at
             + " has " + got + " of its " + len + " data bytes");
       }
     }
     return b;
-  }
-
-  /** Reads until {@code len} bytes or the end of the input; @return the bytes read. */
-  private int readUpTo(byte[] b, int off, int len) throws IOException {
-    int done = 0;
-    while (done < len) {
-      int r = in.read(b, off + done, len - done);
-      if (r < 0) {
-        break;
-      }
-      done += r;
-      offset += r;
-    }
-    return done;
   }
 
   private static Lz4StreamException corrupt(Kind kind, long at, String what) {
@@ -344,6 +332,6 @@ public final class JpountzBlockInputStream extends FilterInputStream {
 
   @Override
   public String toString() {
-    return "JpountzBlockInputStream(stopOnEmptyBlock=" + stopOnEmptyBlock + ", offset=" + offset + ")";
+    return "JpountzBlockInputStream(stopOnEmptyBlock=" + stopOnEmptyBlock + ", offset=" + src.offset() + ")";
   }
 }
