@@ -68,29 +68,6 @@ public class Lz4StreamException extends IOException {
     this.offset = offset < 0 ? UNKNOWN_OFFSET : offset;
   }
 
-  /**
-   * Transitional: a stream error without a kind (reported as {@link Kind#CORRUPT_BLOCK}).
-   *
-   * @param message what is wrong, and where
-   * @deprecated give the kind and offset; this constructor goes once every call site does
-   */
-  @Deprecated(forRemoval = true)
-  public Lz4StreamException(String message) {
-    this(Kind.CORRUPT_BLOCK, UNKNOWN_OFFSET, message, null);
-  }
-
-  /**
-   * Transitional: a stream error without a kind (reported as {@link Kind#CORRUPT_BLOCK}).
-   *
-   * @param message what is wrong, and where
-   * @param cause the underlying failure
-   * @deprecated give the kind and offset; this constructor goes once every call site does
-   */
-  @Deprecated(forRemoval = true)
-  public Lz4StreamException(String message, Throwable cause) {
-    this(Kind.CORRUPT_BLOCK, UNKNOWN_OFFSET, message, cause);
-  }
-
   /** @return what kind of problem this is; never null */
   public Kind kind() {
     return kind;

@@ -1,8 +1,10 @@
 package dev.celer.lz4.frame;
 
-import static dev.celer.lz4.frame.Lz4FrameFormat.*;
+import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.frame.FrameWalker;
+import dev.celer.internal.stream.SourceReader;
 import dev.celer.lz4.Lz4StreamException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -75,7 +77,7 @@ public final class Lz4Frame {
             if (in.read() < 0) {
               break;
             }
-            throw new Lz4StreamException("decompressed size exceeds the limit of " + cap
+            throw new Lz4StreamException(Lz4StreamException.Kind.LIMIT, in.compressedBytesRead(), "decompressed size exceeds the limit of " + cap
                 + " bytes (Lz4FrameReadOptions.maxOneShotSize)");
           }
           out = Arrays.copyOf(out, (int) Math.min(cap, 2L * out.length));
@@ -128,92 +130,26 @@ public final class Lz4Frame {
 
   /** As {@link #list(InputStream)}; {@code options} sets how header checksums are checked. */
   public static List<Lz4FrameInfo> list(InputStream in, Lz4FrameReadOptions options) throws IOException {
-    FrameSource s = new FrameSource(Objects.requireNonNull(in, "in"));
+    FrameWalker w = new FrameWalker(new SourceReader(Objects.requireNonNull(in, "in")), options.headerChecksum());
     List<Lz4FrameInfo> frames = new ArrayList<>();
-    byte[] w = new byte[4];
-    byte[] hdr = new byte[MAX_HEADER_LENGTH];
-    boolean havePending = false;
-    int magic = 0;
-    while (true) {
-      long start = s.offset;
-      if (havePending) {
-        havePending = false;
-        start -= 4;
-      } else {
-        if (s.readFullyOrNone(w, 0, 4, "a magic number") == 0) {
-          if (start == 0) {
-            throw new Lz4StreamException("not an LZ4 stream: the input is empty");
-          }
-          return frames;
-        }
-        magic = Mem.getIntLE(w, 0);
+    while (w.nextFrame()) {
+      if (w.frameType() == FrameWalker.FrameType.SKIPPABLE) {
+        frames.add(new Lz4FrameInfo(Lz4FrameInfo.Type.SKIPPABLE, w.frameOffset(), w.frameEnd() - w.frameOffset(),
+            null, 0, 0, w.skippableMagic()));
+        continue; // the next nextFrame() passes over its data
       }
-      if (magic == MAGIC) {
-        Mem.putIntLE(hdr, 0, MAGIC);
-        s.readFully(hdr, 4, 2, "a frame descriptor");
-        int len = 6 + FrameDescriptor.remainingLength(hdr[4] & 0xFF);
-        s.readFully(hdr, 6, len - 6, "a frame descriptor");
-        FrameDescriptor d = FrameDescriptor.parse(hdr, len, options.headerChecksum(), start);
-        long blocks = 0;
-        long stored = 0;
-        while (true) {
-          long bo = s.offset;
-          s.readFully(w, 0, 4, "a block size (frame at offset " + start + ")");
-          int word = Mem.getIntLE(w, 0);
-          if (word == END_MARK) {
-            break;
-          }
-          int size = word & BLOCK_SIZE_MASK;
-          if (size > d.blockSize.bytes()) {
-            throw new Lz4StreamException("block size " + size + " exceeds the frame's block maximum size "
-                + d.blockSize.bytes() + " at offset " + bo);
-          }
-          blocks++;
-          if ((word & BLOCK_UNCOMPRESSED_BIT) != 0) {
-            stored++;
-          }
-          s.skipFully(size + (d.blockChecksum ? 4L : 0L), "a block of " + size + " bytes at offset " + bo);
+      long blocks = 0;
+      long stored = 0;
+      while (w.nextBlock()) {
+        blocks++;
+        if (w.blockStored()) {
+          stored++;
         }
-        if (d.contentChecksum) {
-          s.skipFully(4, "the content checksum (frame at offset " + start + ")");
-        }
-        frames.add(new Lz4FrameInfo(Lz4FrameInfo.Type.FRAME, start, s.offset - start, d, blocks, stored, 0));
-      } else if (magic == LEGACY_MAGIC) {
-        long blocks = 0;
-        long end;
-        while (true) {
-          long bo = s.offset;
-          if (s.readFullyOrNone(w, 0, 4, "a legacy block size (frame at offset " + start + ")") == 0) {
-            end = s.offset;
-            break;
-          }
-          int size = Mem.getIntLE(w, 0);
-          if (isKnownMagic(size)) {
-            end = bo;
-            magic = size;
-            havePending = true;
-            break;
-          }
-          if (size <= 0 || size > LEGACY_MAX_COMPRESSED) {
-            throw new Lz4StreamException("legacy block compressed size " + Integer.toUnsignedString(size)
-                + " out of range 1.." + LEGACY_MAX_COMPRESSED + " at offset " + bo);
-          }
-          blocks++;
-          s.skipFully(size, "a legacy block of " + size + " bytes at offset " + bo);
-        }
-        frames.add(new Lz4FrameInfo(Lz4FrameInfo.Type.LEGACY, start, end - start, null, blocks, 0, 0));
-        if (!havePending) {
-          return frames;
-        }
-      } else if (isSkippableMagic(magic)) {
-        s.readFully(w, 0, 4, "the size of a skippable frame");
-        long size = Integer.toUnsignedLong(Mem.getIntLE(w, 0));
-        s.skipFully(size, "a skippable frame of " + size + " bytes");
-        frames.add(new Lz4FrameInfo(Lz4FrameInfo.Type.SKIPPABLE, start, s.offset - start, null, 0, 0, magic));
-      } else {
-        throw new Lz4StreamException("unknown magic number 0x" + Integer.toHexString(magic) + " at offset " + start
-            + (frames.isEmpty() ? ": not an LZ4 frame" : ""));
+        w.skipBlock();
       }
+      Lz4FrameInfo.Type type = w.frameType() == FrameWalker.FrameType.LZ4 ? Lz4FrameInfo.Type.FRAME : Lz4FrameInfo.Type.LEGACY;
+      frames.add(new Lz4FrameInfo(type, w.frameOffset(), w.frameEnd() - w.frameOffset(), w.header(), blocks, stored, 0));
     }
+    return frames;
   }
 }

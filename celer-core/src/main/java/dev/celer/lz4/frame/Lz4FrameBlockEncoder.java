@@ -1,6 +1,6 @@
 package dev.celer.lz4.frame;
 
-import static dev.celer.lz4.frame.Lz4FrameFormat.*;
+import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
 import dev.celer.lz4.Lz4;

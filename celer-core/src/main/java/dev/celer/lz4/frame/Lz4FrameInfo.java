@@ -1,5 +1,7 @@
 package dev.celer.lz4.frame;
 
+import dev.celer.internal.frame.FrameHeader;
+
 /**
  * What a frame's header and block headers tell, without decoding: one entry of {@link
  * Lz4Frame#list(java.io.InputStream)}, for {@code lz4 --list}-style listings. Immutable and
@@ -31,18 +33,18 @@ public final class Lz4FrameInfo {
   private final long storedBlockCount;
   private final int skippableMagic;
 
-  Lz4FrameInfo(Type type, long offset, long compressedSize, FrameDescriptor d, long blockCount,
+  Lz4FrameInfo(Type type, long offset, long compressedSize, FrameHeader d, long blockCount,
       long storedBlockCount, int skippableMagic) {
     this.type = type;
     this.offset = offset;
     this.compressedSize = compressedSize;
-    this.blockSize = d == null ? null : d.blockSize;
-    this.linkedBlocks = d != null && !d.blockIndependence;
-    this.blockChecksum = d != null && d.blockChecksum;
-    this.contentChecksum = d != null && d.contentChecksum;
-    this.contentSize = d != null && d.hasContentSize ? d.contentSize : -1;
-    this.hasDictionaryId = d != null && d.hasDictId;
-    this.dictionaryId = d == null ? 0 : d.dictId;
+    this.blockSize = d == null ? null : d.blockSize();
+    this.linkedBlocks = d != null && !d.blockIndependence();
+    this.blockChecksum = d != null && d.blockChecksum();
+    this.contentChecksum = d != null && d.contentChecksum();
+    this.contentSize = d != null && d.hasContentSize() ? d.contentSize() : -1;
+    this.hasDictionaryId = d != null && d.hasDictId();
+    this.dictionaryId = d == null ? 0 : d.dictId();
     this.blockCount = blockCount;
     this.storedBlockCount = storedBlockCount;
     this.skippableMagic = skippableMagic;

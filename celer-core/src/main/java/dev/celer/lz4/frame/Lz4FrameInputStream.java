@@ -1,10 +1,13 @@
 package dev.celer.lz4.frame;
 
-import static dev.celer.lz4.frame.Lz4FrameFormat.*;
+import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
-import dev.celer.internal.Mem;
+import dev.celer.internal.frame.FrameHeader;
+import dev.celer.internal.frame.FrameWalker;
+import dev.celer.internal.stream.SourceReader;
 import dev.celer.lz4.Lz4Exception;
 import dev.celer.lz4.Lz4StreamException;
+import dev.celer.lz4.Lz4StreamException.Kind;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,18 +33,15 @@ import java.util.Objects;
 public final class Lz4FrameInputStream extends InputStream {
   private enum State { BETWEEN_FRAMES, FRAME, LEGACY, END }
 
-  private final FrameSource src;
+  private final SourceReader src;
+  private final FrameWalker walker;
   private final Lz4FrameReadOptions options;
-  private final byte[] hdr = new byte[MAX_HEADER_LENGTH];
-  private final byte[] word = new byte[4];
   private final XxHash32 contentHash = XxHash32.create(XXH32_SEED);
 
   private State state = State.BETWEEN_FRAMES;
   private int frameCount;
-  private int pendingMagic;
-  private boolean hasPendingMagic;
   private long frameStart;
-  private FrameDescriptor desc;
+  private FrameHeader desc;
   private long frameDecoded;
   private int blockMax;
   private boolean linked;
@@ -69,13 +69,14 @@ public final class Lz4FrameInputStream extends InputStream {
 
   /** Reads as {@code options} say. Reads nothing yet. */
   public Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options) {
-    this.src = new FrameSource(Objects.requireNonNull(in, "in"));
+    this.src = new SourceReader(Objects.requireNonNull(in, "in"));
     this.options = Objects.requireNonNull(options, "options");
+    this.walker = new FrameWalker(src, options.headerChecksum());
   }
 
   /** @return how many compressed bytes were consumed from the underlying stream so far */
   public long compressedBytesRead() {
-    return src.offset;
+    return src.offset();
   }
 
   /** @return the number of LZ4 and legacy frames started so far (skippable frames not counted) */
@@ -144,7 +145,7 @@ public final class Lz4FrameInputStream extends InputStream {
     closed = true;
     outPos = outEnd = 0;
     if (options.closeUnderlying()) {
-      src.in.close();
+      src.in().close();
     }
   }
 
@@ -153,7 +154,9 @@ public final class Lz4FrameInputStream extends InputStream {
       throw new IOException("stream closed");
     }
     if (failure != null) {
-      throw new Lz4StreamException("stream unusable after an earlier error: " + failure.getMessage(), failure);
+      Kind kind = failure instanceof Lz4StreamException ? ((Lz4StreamException) failure).kind() : Kind.CORRUPT_BLOCK;
+      long at = failure instanceof Lz4StreamException ? ((Lz4StreamException) failure).offset() : src.offset();
+      throw new Lz4StreamException(kind, at, "stream unusable after an earlier error: " + failure.getMessage(), failure);
     }
   }
 
@@ -181,70 +184,52 @@ public final class Lz4FrameInputStream extends InputStream {
       throw e;
     } catch (RuntimeException e) {
       // Defensive: nothing hostile input does may escape as anything but an IOException.
-      Lz4StreamException x = new Lz4StreamException("corrupted input near offset " + src.offset + ": " + e, e);
+      Lz4StreamException x = new Lz4StreamException(Kind.CORRUPT_BLOCK, src.offset(), "corrupted input near offset " + src.offset() + ": " + e, e);
       failure = x;
       throw x;
     }
   }
 
   private boolean startFrame() throws IOException {
-    frameStart = src.offset;
-    int magic;
-    if (hasPendingMagic) {
-      hasPendingMagic = false;
-      magic = pendingMagic;
-      frameStart -= 4;
-    } else {
-      if (src.readFullyOrNone(word, 0, 4, "a magic number") == 0) {
-        if (frameCount == 0 && frameStart == 0) {
-          throw new Lz4StreamException("not an LZ4 stream: the input is empty");
-        }
-        state = State.END;
-        return false;
+    while (walker.nextFrame()) {
+      frameStart = walker.frameOffset();
+      switch (walker.frameType()) {
+        case LZ4:
+          startLz4Frame(walker.header());
+          return true;
+        case LEGACY:
+          frameCount++;
+          frameDecoded = 0;
+          blockMax = LEGACY_BLOCK_SIZE;
+          linked = false;
+          winCap = LEGACY_BLOCK_SIZE;
+          wpos = blockBase = 0;
+          state = State.LEGACY;
+          return true;
+        default:
+          break; // skippable: the walker passes over it
       }
-      magic = Mem.getIntLE(word, 0);
     }
-    if (magic == MAGIC) {
-      startLz4Frame();
-    } else if (magic == LEGACY_MAGIC) {
-      frameCount++;
-      frameDecoded = 0;
-      blockMax = LEGACY_BLOCK_SIZE;
-      linked = false;
-      winCap = LEGACY_BLOCK_SIZE;
-      wpos = blockBase = 0;
-      state = State.LEGACY;
-    } else if (isSkippableMagic(magic)) {
-      src.readFully(word, 0, 4, "the size of a skippable frame");
-      long size = Integer.toUnsignedLong(Mem.getIntLE(word, 0));
-      src.skipFully(size, "a skippable frame of " + size + " bytes");
-    } else {
-      throw new Lz4StreamException("unknown magic number 0x" + Integer.toHexString(magic) + " at offset "
-          + frameStart + (frameCount == 0 ? ": not an LZ4 frame" : " after " + frameCount + " frame(s)"));
-    }
-    return true;
+    state = State.END;
+    return false;
   }
 
-  private void startLz4Frame() throws IOException {
-    Mem.putIntLE(hdr, 0, MAGIC);
-    src.readFully(hdr, 4, 2, "a frame descriptor");
-    int len = 6 + FrameDescriptor.remainingLength(hdr[4] & 0xFF);
-    src.readFully(hdr, 6, len - 6, "a frame descriptor");
-    desc = FrameDescriptor.parse(hdr, len, options.headerChecksum(), frameStart);
+  private void startLz4Frame(FrameHeader header) throws IOException {
+    desc = header;
     frameCount++;
-    if (desc.hasContentSize && options.maxFrameContentSize() != Long.MAX_VALUE
-        && Long.compareUnsigned(desc.contentSize, options.maxFrameContentSize()) > 0) {
-      throw new Lz4StreamException("frame at offset " + frameStart + " announces a content size of "
-          + Long.toUnsignedString(desc.contentSize) + " bytes, above the limit of "
+    if (desc.hasContentSize() && options.maxFrameContentSize() != Long.MAX_VALUE
+        && Long.compareUnsigned(desc.contentSize(), options.maxFrameContentSize()) > 0) {
+      throw new Lz4StreamException(Kind.LIMIT, frameStart, "frame at offset " + frameStart + " announces a content size of "
+          + Long.toUnsignedString(desc.contentSize()) + " bytes, above the limit of "
           + options.maxFrameContentSize() + " (Lz4FrameReadOptions.maxFrameContentSize)");
     }
-    byte[] dict = options.dictionaryFor(desc.hasDictId, desc.dictId);
-    if (desc.hasDictId && dict == null) {
-      throw new Lz4StreamException("frame at offset " + frameStart + " needs the dictionary with ID "
-          + Integer.toUnsignedString(desc.dictId) + ", and none was given (Lz4FrameReadOptions.dictionary)");
+    byte[] dict = options.dictionaryFor(desc.hasDictId(), desc.dictId());
+    if (desc.hasDictId() && dict == null) {
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameStart, "frame at offset " + frameStart + " needs the dictionary with ID "
+          + Integer.toUnsignedString(desc.dictId()) + ", and none was given (Lz4FrameReadOptions.dictionary)");
     }
-    blockMax = desc.blockSize.bytes();
-    linked = !desc.blockIndependence;
+    blockMax = desc.blockSize().bytes();
+    linked = !desc.blockIndependence();
     frameDecoded = 0;
     contentHash.reset();
     int dictLen = dict == null ? 0 : dict.length;
@@ -288,19 +273,13 @@ public final class Lz4FrameInputStream extends InputStream {
   }
 
   private void readFrameBlock() throws IOException {
-    long blockOffset = src.offset;
-    src.readFully(word, 0, 4, "a block size (frame at offset " + frameStart + ")");
-    int w = Mem.getIntLE(word, 0);
-    if (w == END_MARK) {
-      endFrame(blockOffset);
+    if (!walker.nextBlock()) {
+      endFrame();
       return;
     }
-    boolean stored = (w & BLOCK_UNCOMPRESSED_BIT) != 0;
-    int size = w & BLOCK_SIZE_MASK;
-    if (size > blockMax) {
-      throw new Lz4StreamException("block size " + size + " exceeds the frame's block maximum size " + blockMax
-          + " at offset " + blockOffset);
-    }
+    long blockOffset = walker.blockOffset();
+    boolean stored = walker.blockStored();
+    int size = walker.blockSize();
     if (linked) {
       if (wpos + blockMax > winCap) {
         int keep = Math.min(WINDOW_SIZE, wpos);
@@ -317,18 +296,15 @@ public final class Lz4FrameInputStream extends InputStream {
     }
     byte[] data = stored ? win : cbuf;
     int dataOff = stored ? wpos : 0;
-    String what = "a block of " + size + " bytes at offset " + blockOffset;
-    src.readFully(data, dataOff, size, what);
-    if (desc.blockChecksum) {
-      src.readFully(word, 0, 4, "the checksum of " + what);
-      if (options.verifyChecksums()) {
-        int stored32 = Mem.getIntLE(word, 0);
-        int computed = XxHash32.hash(data, dataOff, size, XXH32_SEED);
-        if (stored32 != computed) {
-          throw new Lz4StreamException("block checksum mismatch at offset " + (src.offset - 4) + " (block at offset "
-              + blockOffset + "): stored 0x" + Integer.toHexString(stored32) + ", computed 0x"
-              + Integer.toHexString(computed));
-        }
+    walker.readBlock(data, dataOff);
+    if (walker.hasBlockChecksum() && options.verifyChecksums()) {
+      int stored32 = walker.blockChecksum();
+      int computed = XxHash32.hash(data, dataOff, size, XXH32_SEED);
+      if (stored32 != computed) {
+        long at = blockOffset + 4 + size;
+        throw new Lz4StreamException(Kind.CHECKSUM, at, "block checksum mismatch at offset " + at + " (block at offset "
+            + blockOffset + "): stored 0x" + Integer.toHexString(stored32) + ", computed 0x"
+            + Integer.toHexString(computed));
       }
     }
     int n;
@@ -341,12 +317,12 @@ public final class Lz4FrameInputStream extends InputStream {
         ensureWin(wpos + room, wpos);
         n = BlockCodec.decompress(cbuf, 0, size, win, wpos, room, win, wpos - hist, hist);
       } catch (Lz4Exception e) {
-        throw new Lz4StreamException("corrupted block at offset " + blockOffset + " (data starts at offset "
+        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "corrupted block at offset " + blockOffset + " (data starts at offset "
             + (blockOffset + 4) + "): " + e.getMessage(), e);
       }
     }
     produced(n, blockOffset);
-    if (options.verifyChecksums() && desc.contentChecksum) {
+    if (options.verifyChecksums() && desc.contentChecksum()) {
       contentHash.update(win, wpos, n);
     }
     outPos = wpos;
@@ -359,33 +335,31 @@ public final class Lz4FrameInputStream extends InputStream {
   private void produced(int n, long blockOffset) throws Lz4StreamException {
     frameDecoded += n;
     if (frameDecoded > options.maxFrameContentSize()) {
-      throw new Lz4StreamException("frame at offset " + frameStart + " decodes to more than the limit of "
+      throw new Lz4StreamException(Kind.LIMIT, blockOffset, "frame at offset " + frameStart + " decodes to more than the limit of "
           + options.maxFrameContentSize() + " bytes (Lz4FrameReadOptions.maxFrameContentSize), at the block at offset "
           + blockOffset);
     }
-    if (desc != null && desc.hasContentSize && Long.compareUnsigned(frameDecoded, desc.contentSize) > 0) {
-      throw new Lz4StreamException("content size mismatch: the frame at offset " + frameStart + " announces "
-          + Long.toUnsignedString(desc.contentSize) + " bytes, but its blocks decode to more (block at offset "
+    if (desc != null && desc.hasContentSize() && Long.compareUnsigned(frameDecoded, desc.contentSize()) > 0) {
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "content size mismatch: the frame at offset "
+          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize()) + " bytes, but its blocks decode to more (block at offset "
           + blockOffset + ")");
     }
   }
 
-  private void endFrame(long endMarkOffset) throws IOException {
-    if (desc.contentChecksum) {
-      src.readFully(word, 0, 4, "the content checksum (frame at offset " + frameStart + ")");
-      if (options.verifyChecksums()) {
-        int stored32 = Mem.getIntLE(word, 0);
-        int computed = contentHash.digest();
-        if (stored32 != computed) {
-          throw new Lz4StreamException("content checksum mismatch at offset " + (endMarkOffset + 4)
-              + " (frame at offset " + frameStart + "): stored 0x" + Integer.toHexString(stored32)
-              + ", computed 0x" + Integer.toHexString(computed));
-        }
+  private void endFrame() throws IOException {
+    long endMarkOffset = walker.blockOffset();
+    if (desc.contentChecksum() && options.verifyChecksums()) {
+      int stored32 = walker.contentChecksum();
+      int computed = contentHash.digest();
+      if (stored32 != computed) {
+        throw new Lz4StreamException(Kind.CHECKSUM, endMarkOffset + 4, "content checksum mismatch at offset "
+            + (endMarkOffset + 4) + " (frame at offset " + frameStart + "): stored 0x" + Integer.toHexString(stored32)
+            + ", computed 0x" + Integer.toHexString(computed));
       }
     }
-    if (desc.hasContentSize && frameDecoded != desc.contentSize) {
-      throw new Lz4StreamException("content size mismatch: the frame at offset " + frameStart + " announces "
-          + Long.toUnsignedString(desc.contentSize) + " bytes, but decodes to " + frameDecoded);
+    if (desc.hasContentSize() && frameDecoded != desc.contentSize()) {
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, endMarkOffset, "content size mismatch: the frame at offset "
+          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize()) + " bytes, but decodes to " + frameDecoded);
     }
     desc = null;
     outPos = outEnd = 0;
@@ -393,35 +367,23 @@ public final class Lz4FrameInputStream extends InputStream {
   }
 
   private void readLegacyBlock() throws IOException {
-    long blockOffset = src.offset;
-    if (src.readFullyOrNone(word, 0, 4, "a legacy block size (frame at offset " + frameStart + ")") == 0) {
-      // "Legacy frame", EndMark: the end is implicit; EOF ends the frame and the input.
-      state = State.END;
-      outPos = outEnd = 0;
-      return;
-    }
-    int w = Mem.getIntLE(word, 0);
-    if (isKnownMagic(w)) {
-      // "Legacy frame", EndMark: a known magic number ends the frame and starts the next.
-      pendingMagic = w;
-      hasPendingMagic = true;
+    if (!walker.nextBlock()) {
+      // "Legacy frame", EndMark: the end of the input, or the next frame's magic number.
       outPos = outEnd = 0;
       state = State.BETWEEN_FRAMES;
       return;
     }
-    if (w <= 0 || w > LEGACY_MAX_COMPRESSED) {
-      throw new Lz4StreamException("legacy block compressed size " + Integer.toUnsignedString(w)
-          + " out of range 1.." + LEGACY_MAX_COMPRESSED + " at offset " + blockOffset);
-    }
+    long blockOffset = walker.blockOffset();
+    int w = walker.blockSize();
     ensureCbuf(w, LEGACY_MAX_COMPRESSED);
-    src.readFully(cbuf, 0, w, "a legacy block of " + w + " bytes at offset " + blockOffset);
+    walker.readBlock(cbuf, 0);
     int n;
     try {
       int room = maxDecoded(w, LEGACY_BLOCK_SIZE);
       ensureWin(room, 0);
       n = BlockCodec.decompress(cbuf, 0, w, win, 0, room, null, 0, 0);
     } catch (Lz4Exception e) {
-      throw new Lz4StreamException("corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
     }
     produced(n, blockOffset);
     outPos = 0;

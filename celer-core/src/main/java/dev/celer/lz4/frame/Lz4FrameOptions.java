@@ -82,7 +82,7 @@ public final class Lz4FrameOptions {
   public static final int MAX_LEVEL = 12;
 
   /** Largest dictionary kept: LZ4's window; like the {@code lz4} tool, only a dictionary's last 64 KB count. */
-  public static final int MAX_DICTIONARY_SIZE = Lz4FrameFormat.WINDOW_SIZE;
+  public static final int MAX_DICTIONARY_SIZE = dev.celer.internal.frame.Lz4FrameFormat.WINDOW_SIZE;
 
   private static final Lz4FrameOptions DEFAULTS = new Builder().build();
 

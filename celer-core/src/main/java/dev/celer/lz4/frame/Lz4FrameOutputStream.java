@@ -1,8 +1,9 @@
 package dev.celer.lz4.frame;
 
-import static dev.celer.lz4.frame.Lz4FrameFormat.*;
+import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.frame.FrameHeader;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.xxhash.XxHash32;
@@ -287,7 +288,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
       Mem.putIntLE(h, 0, LEGACY_MAGIC);
       n = 4;
     } else {
-      n = FrameDescriptor.of(options).writeHeader(h, 0, options.kafkaHeaderChecksum());
+      n = FrameHeader.of(options).writeHeader(h, 0, options.kafkaHeaderChecksum());
     }
     writeOut(h, 0, n);
   }

@@ -14,10 +14,12 @@ import static dev.celer.lz4.jpountz.JpountzBlockFormat.METHOD_RAW;
 import static dev.celer.lz4.jpountz.JpountzBlockFormat.TOKEN_OFFSET;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.stream.SourceReader;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Decompressor;
 import dev.celer.lz4.Lz4Exception;
 import dev.celer.lz4.Lz4StreamException;
+import dev.celer.lz4.Lz4StreamException.Kind;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,8 +67,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   private byte[] compressed = new byte[0];
   private int pos;
   private int limit;
-  /** Bytes consumed from the underlying stream so far: the offset that error messages cite. */
-  private long offset;
+  /** The underlying stream; its offset is the one error messages cite. */
+  private final SourceReader src;
   private boolean finished;
   private boolean closed;
 
@@ -95,6 +97,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
    */
   public JpountzBlockInputStream(InputStream in, Checksum checksum, boolean stopOnEmptyBlock, int maxBlockSize) {
     super(Objects.requireNonNull(in, "in"));
+    this.src = new SourceReader(in);
     if (maxBlockSize < 1 || maxBlockSize > MAX_BLOCK_SIZE) {
       throw new IllegalArgumentException("maxBlockSize must be in 1.." + MAX_BLOCK_SIZE + ", got " + maxBlockSize);
     }
@@ -188,18 +191,18 @@ public final class JpountzBlockInputStream extends FilterInputStream {
    */
   private boolean refill() throws IOException {
     while (!finished) {
-      long at = offset;
-      int got = readUpTo(header, 0, HEADER_LENGTH);
+      long at = src.offset();
+      int got = src.readUpTo(header, 0, HEADER_LENGTH);
       if (got == 0 && !stopOnEmptyBlock) {
         finished = true;
         break;
       }
       if (got < HEADER_LENGTH) {
         if (got == 0) {
-          throw new Lz4StreamException("truncated lz4-java block stream: input ends at offset " + at
+          throw new Lz4StreamException(Kind.TRUNCATED, at, "truncated lz4-java block stream: input ends at offset " + at
               + " without the end-of-stream block");
         }
-        throw new Lz4StreamException("truncated lz4-java block stream: block header at offset " + at
+        throw new Lz4StreamException(Kind.TRUNCATED, src.offset(), "truncated lz4-java block stream: block header at offset " + at
             + " has " + got + " of " + HEADER_LENGTH + " bytes");
       }
       if (readBlock(at)) {
@@ -219,32 +222,32 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   private boolean readBlock(long at) throws IOException {
     for (int i = 0; i < MAGIC.length; i++) {
       if (header[i] != MAGIC[i]) {
-        throw corrupt(at, "bad magic (not \"LZ4Block\"); this reader accepts only lz4-java block streams, not LZ4 frames");
+        throw corrupt(Kind.UNKNOWN_MAGIC, at, "bad magic (not \"LZ4Block\"); this reader accepts only lz4-java block streams, not LZ4 frames");
       }
     }
     int token = header[TOKEN_OFFSET] & 0xFF;
     int method = token & METHOD_MASK;
     if (method != METHOD_RAW && method != METHOD_LZ4) {
-      throw corrupt(at, String.format("unknown compression method in token 0x%02x", token));
+      throw corrupt(Kind.BAD_HEADER, at, String.format("unknown compression method in token 0x%02x", token));
     }
     int announcedBlockSize = 1 << (LEVEL_BASE + (token & LEVEL_MASK));
     int clen = Mem.getIntLE(header, COMPRESSED_LENGTH_OFFSET);
     int dlen = Mem.getIntLE(header, DECOMPRESSED_LENGTH_OFFSET);
     int check = Mem.getIntLE(header, CHECKSUM_OFFSET);
     if (dlen < 0 || dlen > announcedBlockSize) {
-      throw corrupt(at, "decompressed length " + Integer.toUnsignedString(dlen)
+      throw corrupt(Kind.BAD_HEADER, at, "decompressed length " + Integer.toUnsignedString(dlen)
           + " exceeds the block size " + announcedBlockSize + " of its token");
     }
     if (dlen > maxBlockSize) {
-      throw corrupt(at, "decompressed length " + dlen + " exceeds the limit maxBlockSize=" + maxBlockSize);
+      throw corrupt(Kind.LIMIT, at, "decompressed length " + dlen + " exceeds the limit maxBlockSize=" + maxBlockSize);
     }
     if (dlen == 0 || clen == 0) {
       if (dlen != 0 || clen != 0) {
-        throw corrupt(at, "only one of the lengths is 0 (compressed " + Integer.toUnsignedString(clen)
+        throw corrupt(Kind.BAD_HEADER, at, "only one of the lengths is 0 (compressed " + Integer.toUnsignedString(clen)
             + ", decompressed " + dlen + ")");
       }
       if (check != 0) {
-        throw corrupt(at, "end-of-stream block with a non-zero checksum field");
+        throw corrupt(Kind.BAD_HEADER, at, "end-of-stream block with a non-zero checksum field");
       }
       if (stopOnEmptyBlock) {
         finished = true;
@@ -252,11 +255,11 @@ public final class JpountzBlockInputStream extends FilterInputStream {
       return false;
     }
     if (method == METHOD_RAW && clen != dlen) {
-      throw corrupt(at, "uncompressed block with different lengths (compressed "
+      throw corrupt(Kind.BAD_HEADER, at, "uncompressed block with different lengths (compressed "
           + Integer.toUnsignedString(clen) + ", decompressed " + dlen + ")");
     }
     if (clen < 0 || clen > Lz4.maxCompressedLength(dlen)) {
-      throw corrupt(at, "compressed length " + Integer.toUnsignedString(clen)
+      throw corrupt(Kind.BAD_HEADER, at, "compressed length " + Integer.toUnsignedString(clen)
           + " exceeds what LZ4 can produce from " + dlen + " bytes");
     }
     if (method == METHOD_RAW) {
@@ -266,7 +269,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
       // All clen bytes are really there now; LZ4 expands at most about 255 times, so a header
       // claiming more is corrupt, and the output buffer is sized only after this check.
       if (dlen > 255L * clen + 24) {
-        throw corrupt(at, "decompressed length " + dlen + " is impossible for " + clen
+        throw corrupt(Kind.CORRUPT_BLOCK, at, "decompressed length " + dlen + " is impossible for " + clen
             + " bytes of LZ4 data");
       }
       if (buffer.length < dlen) {
@@ -276,11 +279,11 @@ public final class JpountzBlockInputStream extends FilterInputStream {
       try {
         n = decompressor.decompress(compressed, 0, clen, buffer, 0, dlen);
       } catch (Lz4Exception e) {
-        throw new Lz4StreamException("corrupted lz4-java block stream: the LZ4 data of the block at offset "
+        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, at, "corrupted lz4-java block stream: the LZ4 data of the block at offset "
             + at + " is malformed: " + e.getMessage(), e);
       }
       if (n != dlen) {
-        throw corrupt(at, "LZ4 data decodes to " + n + " bytes, the header says " + dlen);
+        throw corrupt(Kind.CORRUPT_BLOCK, at, "LZ4 data decodes to " + n + " bytes, the header says " + dlen);
       }
     }
     int actual;
@@ -292,7 +295,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
       actual = (int) checksum.getValue();
     }
     if (actual != check) {
-      throw corrupt(at, String.format("checksum mismatch: header says 0x%08x, data gives 0x%08x", check, actual));
+      throw corrupt(Kind.CHECKSUM, at, String.format("checksum mismatch: header says 0x%08x, data gives 0x%08x", check, actual));
     }
     pos = 0;
     limit = dlen;
@@ -313,36 +316,22 @@ public final class JpountzBlockInputStream extends FilterInputStream {
         b = Arrays.copyOf(b, (int) Math.min(len, Math.max(64 * 1024, 2L * b.length)));
       }
       int want = Math.min(len, b.length) - got;
-      int r = readUpTo(b, got, want);
+      int r = src.readUpTo(b, got, want);
       got += r;
       if (r < want) {
-        throw new Lz4StreamException("truncated lz4-java block stream: the block at offset " + at
+        throw new Lz4StreamException(Kind.TRUNCATED, src.offset(), "truncated lz4-java block stream: the block at offset " + at
             + " has " + got + " of its " + len + " data bytes");
       }
     }
     return b;
   }
 
-  /** Reads until {@code len} bytes or the end of the input; @return the bytes read. */
-  private int readUpTo(byte[] b, int off, int len) throws IOException {
-    int done = 0;
-    while (done < len) {
-      int r = in.read(b, off + done, len - done);
-      if (r < 0) {
-        break;
-      }
-      done += r;
-      offset += r;
-    }
-    return done;
-  }
-
-  private static Lz4StreamException corrupt(long at, String what) {
-    return new Lz4StreamException("corrupted lz4-java block stream: block at offset " + at + ": " + what);
+  private static Lz4StreamException corrupt(Kind kind, long at, String what) {
+    return new Lz4StreamException(kind, at, "corrupted lz4-java block stream: block at offset " + at + ": " + what);
   }
 
   @Override
   public String toString() {
-    return "JpountzBlockInputStream(stopOnEmptyBlock=" + stopOnEmptyBlock + ", offset=" + offset + ")";
+    return "JpountzBlockInputStream(stopOnEmptyBlock=" + stopOnEmptyBlock + ", offset=" + src.offset() + ")";
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.internal.frame.FrameHeader;
 import dev.celer.lz4.Lz4StreamException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -142,7 +143,7 @@ class Lz4FrameMalformedTest {
     byte[] f = frame.clone();
     f[4] = (byte) flg;
     f[5] = (byte) bd;
-    f[6] = FrameDescriptor.headerChecksum(f, 4, 2);
+    f[6] = FrameHeader.headerChecksum(f, 4, 2);
     return f;
   }
 
@@ -186,7 +187,7 @@ class Lz4FrameMalformedTest {
       for (int i = 0; i < 8; i++) {
         frame[6 + i] = (byte) (announced >>> (8 * i));
       }
-      frame[14] = FrameDescriptor.headerChecksum(frame, 4, 10);
+      frame[14] = FrameHeader.headerChecksum(frame, 4, 10);
       assertMessage(fails(frame), "content size mismatch", "announces " + Long.toUnsignedString(announced));
     }
   }
@@ -209,7 +210,7 @@ class Lz4FrameMalformedTest {
     for (int i = 0; i < 8; i++) {
       frame[6 + i] = (byte) 0xFF;
     }
-    frame[14] = FrameDescriptor.headerChecksum(frame, 4, 10);
+    frame[14] = FrameHeader.headerChecksum(frame, 4, 10);
     assertMessage(fails(frame, perFrame), "announces a content size of 18446744073709551615");
     assertMessage(fails(frame), "content size mismatch");
     assertEquals(Lz4FrameReadOptions.DEFAULT_MAX_ONE_SHOT_SIZE, Lz4FrameReadOptions.defaults().maxOneShotSize());
@@ -242,8 +243,8 @@ class Lz4FrameMalformedTest {
     assertBytes(content, decode(kafka, either), "either, kafka");
     assertBytes(content, decode(standard, either), "either, standard");
     // Kafka v0's header checksum is XXH32 over magic + descriptor (KIP-57).
-    assertEquals(FrameDescriptor.headerChecksum(kafka, 0, 6), kafka[6]);
-    assertEquals(FrameDescriptor.headerChecksum(standard, 4, 2), standard[6]);
+    assertEquals(FrameHeader.headerChecksum(kafka, 0, 6), kafka[6]);
+    assertEquals(FrameHeader.headerChecksum(standard, 4, 2), standard[6]);
   }
 
   /** Random mutations: only Lz4StreamException (or correct output), never another exception. */

@@ -1,9 +1,12 @@
-package dev.celer.lz4.frame;
+package dev.celer.internal.frame;
 
-import static dev.celer.lz4.frame.Lz4FrameFormat.*;
+import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
 import dev.celer.lz4.Lz4StreamException;
+import dev.celer.lz4.Lz4StreamException.Kind;
+import dev.celer.lz4.frame.Lz4FrameOptions;
+import dev.celer.lz4.frame.Lz4FrameReadOptions;
 import dev.celer.xxhash.XxHash32;
 
 /*
@@ -36,21 +39,23 @@ import dev.celer.xxhash.XxHash32;
  */
 
 /**
- * The descriptor of one LZ4 frame (the header after the magic number): flags, block maximum size,
- * optional content size and dictionary ID. Immutable.
+ * The header of one LZ4 frame (the frame descriptor after the magic number): flags, block maximum
+ * size, optional content size and dictionary ID; parsed and checked by {@link #parse}, written by
+ * {@link #writeHeader}. Immutable and thread-safe.
  */
-final class FrameDescriptor {
-  final boolean blockIndependence;
-  final boolean blockChecksum;
-  final boolean contentChecksum;
-  final boolean hasContentSize;
+public final class FrameHeader {
+  private final boolean blockIndependence;
+  private final boolean blockChecksum;
+  private final boolean contentChecksum;
+  private final boolean hasContentSize;
   /** Unsigned 64-bit content size as written; meaningful only when {@link #hasContentSize}. */
-  final long contentSize;
-  final boolean hasDictId;
-  final int dictId;
-  final Lz4FrameOptions.BlockSize blockSize;
+  private final long contentSize;
+  private final boolean hasDictId;
+  private final int dictId;
+  private final Lz4FrameOptions.BlockSize blockSize;
 
-  FrameDescriptor(boolean blockIndependence, boolean blockChecksum, boolean contentChecksum,
+  /** A header with these fields; {@code contentSize} counts only when {@code hasContentSize}. */
+  public FrameHeader(boolean blockIndependence, boolean blockChecksum, boolean contentChecksum,
       boolean hasContentSize, long contentSize, boolean hasDictId, int dictId,
       Lz4FrameOptions.BlockSize blockSize) {
     this.blockIndependence = blockIndependence;
@@ -63,13 +68,54 @@ final class FrameDescriptor {
     this.blockSize = blockSize;
   }
 
-  static FrameDescriptor of(Lz4FrameOptions o) {
-    return new FrameDescriptor(!o.linkedBlocks(), o.blockChecksum(), o.contentChecksum(),
+  /** @return the header that frames written with {@code o} carry */
+  public static FrameHeader of(Lz4FrameOptions o) {
+    return new FrameHeader(!o.linkedBlocks(), o.blockChecksum(), o.contentChecksum(),
         o.contentSize() >= 0, o.contentSize(), o.dictionaryId() != 0, o.dictionaryId(), o.blockSize());
   }
 
+  /** @return "Block Independence flag": true when blocks do not reference each other */
+  public boolean blockIndependence() {
+    return blockIndependence;
+  }
+
+  /** @return "Block checksum flag" */
+  public boolean blockChecksum() {
+    return blockChecksum;
+  }
+
+  /** @return "Content checksum flag" */
+  public boolean contentChecksum() {
+    return contentChecksum;
+  }
+
+  /** @return "Content Size flag" */
+  public boolean hasContentSize() {
+    return hasContentSize;
+  }
+
+  /** @return the content size, unsigned 64 bits; meaningful only when {@link #hasContentSize()} */
+  public long contentSize() {
+    return contentSize;
+  }
+
+  /** @return "Dictionary ID flag" */
+  public boolean hasDictId() {
+    return hasDictId;
+  }
+
+  /** @return the dictionary ID (unsigned); meaningful only when {@link #hasDictId()} */
+  public int dictId() {
+    return dictId;
+  }
+
+  /** @return the block maximum size */
+  public Lz4FrameOptions.BlockSize blockSize() {
+    return blockSize;
+  }
+
   /** @return the number of descriptor bytes that follow FLG and BD, HC included */
-  static int remainingLength(int flg) {
+  public static int remainingLength(int flg) {
     return ((flg & FLG_CONTENT_SIZE) != 0 ? 8 : 0) + ((flg & FLG_DICT_ID) != 0 ? 4 : 0) + 1;
   }
 
@@ -78,7 +124,7 @@ final class FrameDescriptor {
    *
    * @return the number of bytes written, 7..19
    */
-  int writeHeader(byte[] dst, int off, boolean kafka) {
+  public int writeHeader(byte[] dst, int off, boolean kafka) {
     Mem.putIntLE(dst, off, MAGIC);
     int flg = FLG_VERSION_01
         | (blockIndependence ? FLG_BLOCK_INDEPENDENCE : 0)
@@ -103,7 +149,7 @@ final class FrameDescriptor {
   }
 
   /** "Header Checksum": the second byte of XXH32 with seed 0. */
-  static byte headerChecksum(byte[] b, int off, int len) {
+  public static byte headerChecksum(byte[] b, int off, int len) {
     return (byte) (XxHash32.hash(b, off, len, XXH32_SEED) >>> 8);
   }
 
@@ -113,25 +159,25 @@ final class FrameDescriptor {
    *
    * @param frameOffset stream offset of the magic number, for messages
    */
-  static FrameDescriptor parse(byte[] hdr, int len, Lz4FrameReadOptions.HeaderChecksum mode, long frameOffset)
+  public static FrameHeader parse(byte[] hdr, int len, Lz4FrameReadOptions.HeaderChecksum mode, long frameOffset)
       throws Lz4StreamException {
     int flg = hdr[4] & 0xFF;
     int bd = hdr[5] & 0xFF;
     if ((flg & FLG_VERSION_MASK) != FLG_VERSION_01) {
-      throw new Lz4StreamException("unsupported frame version " + ((flg & FLG_VERSION_MASK) >>> 6)
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 4, "unsupported frame version " + ((flg & FLG_VERSION_MASK) >>> 6)
           + " (FLG byte 0x" + Integer.toHexString(flg) + ", only version 01 is defined) at offset " + (frameOffset + 4));
     }
     if ((flg & FLG_RESERVED) != 0) {
-      throw new Lz4StreamException("reserved bit 1 of the FLG byte is set (0x" + Integer.toHexString(flg)
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 4, "reserved bit 1 of the FLG byte is set (0x" + Integer.toHexString(flg)
           + ") at offset " + (frameOffset + 4));
     }
     if ((bd & (BD_RESERVED_HIGH | BD_RESERVED_LOW)) != 0) {
-      throw new Lz4StreamException("reserved bits of the BD byte are set (0x" + Integer.toHexString(bd)
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 5, "reserved bits of the BD byte are set (0x" + Integer.toHexString(bd)
           + ") at offset " + (frameOffset + 5));
     }
     int code = (bd & BD_BLOCK_SIZE_MASK) >>> BD_BLOCK_SIZE_SHIFT;
     if (code < 4) {
-      throw new Lz4StreamException("invalid block maximum size code " + code + " (must be 4..7) at offset "
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 5, "invalid block maximum size code " + code + " (must be 4..7) at offset "
           + (frameOffset + 5));
     }
     int p = 6;
@@ -166,11 +212,11 @@ final class FrameDescriptor {
       }
       if (!ok) {
         int expected = mode == Lz4FrameReadOptions.HeaderChecksum.KAFKA ? kafka : standard;
-        throw new Lz4StreamException("header checksum mismatch: stored 0x" + Integer.toHexString(hc)
+        throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + p, "header checksum mismatch: stored 0x" + Integer.toHexString(hc)
             + ", computed 0x" + Integer.toHexString(expected) + " at offset " + (frameOffset + p));
       }
     }
-    return new FrameDescriptor((flg & FLG_BLOCK_INDEPENDENCE) != 0, (flg & FLG_BLOCK_CHECKSUM) != 0,
+    return new FrameHeader((flg & FLG_BLOCK_INDEPENDENCE) != 0, (flg & FLG_BLOCK_CHECKSUM) != 0,
         (flg & FLG_CONTENT_CHECKSUM) != 0, hasContentSize, contentSize, hasDictId, dictId,
         Lz4FrameOptions.BlockSize.ofCode(code));
   }

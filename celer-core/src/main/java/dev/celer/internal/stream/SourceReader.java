@@ -1,0 +1,140 @@
+package dev.celer.internal.stream;
+
+import dev.celer.lz4.Lz4StreamException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+
+/**
+ * Reads exactly the bytes asked for from an underlying stream, counting the offset, and turns an
+ * early end of input into a {@link Lz4StreamException} of kind {@code TRUNCATED} that says what
+ * was being read and where. Never reads ahead, so nothing after a frame is consumed beyond what
+ * the format requires. Failures of the underlying stream pass through unchanged. A read that
+ * returns 0 bytes is retried (at most {@link #MAX_EMPTY_READS} times in a row); an interrupt of
+ * the reading thread during such reads ends them with {@link InterruptedIOException}. Not
+ * thread-safe.
+ */
+public final class SourceReader {
+  /**
+   * How many reads of the underlying stream in a row may return 0 bytes before the input is taken
+   * as cut off. {@code InputStream.read} should block until it has a byte, yet some streams return
+   * 0 now and then; one that kept doing it would otherwise hold the reader in a busy loop forever.
+   */
+  public static final int MAX_EMPTY_READS = 1000;
+
+  private final InputStream in;
+  /** Bytes consumed from {@link #in} so far. */
+  private long offset;
+
+  /** @param in the stream to read; never closed here */
+  public SourceReader(InputStream in) {
+    this.in = in;
+  }
+
+  /** @return the underlying stream */
+  public InputStream in() {
+    return in;
+  }
+
+  /** @return the bytes consumed from the underlying stream so far */
+  public long offset() {
+    return offset;
+  }
+
+  /**
+   * Reads up to {@code len} bytes, stopping early only at the end of the input.
+   *
+   * @return the bytes read: {@code len}, or fewer when the input ended
+   */
+  public int readUpTo(byte[] b, int off, int len) throws IOException {
+    int done = 0;
+    while (done < len) {
+      int n = readSome(b, off + done, len - done);
+      if (n < 0) {
+        break;
+      }
+      done += n;
+    }
+    return done;
+  }
+
+  /**
+   * Reads {@code len} bytes, or none at a clean end of input.
+   *
+   * @param what what is being read, for the message of a truncation
+   * @return {@code len}, or 0 when the input ended before its first byte
+   * @throws Lz4StreamException when the input ends after some but not all of the bytes
+   */
+  public int readFullyOrNone(byte[] b, int off, int len, String what) throws IOException {
+    long start = offset;
+    int n = readUpTo(b, off, len);
+    if (n > 0 && n < len) {
+      throw truncated(what, start);
+    }
+    return n;
+  }
+
+  /** Reads exactly {@code len} bytes, or throws "truncated". */
+  public void readFully(byte[] b, int off, int len, String what) throws IOException {
+    long start = offset;
+    if (readUpTo(b, off, len) < len) {
+      throw truncated(what, start);
+    }
+  }
+
+  /**
+   * Skips exactly {@code len} bytes, or throws "truncated". Reads rather than calls {@link
+   * InputStream#skip}, which may skip past the end of a file without telling.
+   */
+  public void skipFully(long len, String what) throws IOException {
+    long start = offset;
+    byte[] scratch = new byte[(int) Math.min(8192, Math.max(len, 1))];
+    while (len > 0) {
+      int r = readSome(scratch, 0, (int) Math.min(scratch.length, len));
+      if (r < 0) {
+        throw truncated(what, start);
+      }
+      len -= r;
+    }
+  }
+
+  /**
+   * One read of the underlying stream that returns at least one byte, or -1 at its end. A read
+   * that returns 0 (which {@code InputStream} allows, and some streams do) is retried, yielding
+   * the processor in between, up to {@link #MAX_EMPTY_READS} times in a row.
+   *
+   * @throws InterruptedIOException when the thread is interrupted while the stream returns nothing
+   *     (the interrupt status stays set)
+   * @throws Lz4StreamException of kind {@code TRUNCATED} after {@link #MAX_EMPTY_READS} empty reads
+   *     in a row: the stream neither delivers data nor ends
+   */
+  private int readSome(byte[] b, int off, int len) throws IOException {
+    for (int empty = 0; ; ) {
+      int n = in.read(b, off, len);
+      if (n != 0) {
+        if (n > len) {
+          throw new IOException("the underlying stream claims to have read " + n + " bytes into " + len);
+        }
+        if (n > 0) {
+          offset += n;
+        }
+        return n;
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        throw new InterruptedIOException("interrupted while the underlying stream returned no data, at offset "
+            + offset);
+      }
+      if (++empty == MAX_EMPTY_READS) {
+        throw new Lz4StreamException(Lz4StreamException.Kind.TRUNCATED, offset, "the underlying stream returned"
+            + " no data " + MAX_EMPTY_READS + " times in a row at offset " + offset
+            + ", neither data nor its end: the input is taken as cut off there");
+      }
+      Thread.yield();
+    }
+  }
+
+  private Lz4StreamException truncated(String what, long start) {
+    return new Lz4StreamException(Lz4StreamException.Kind.TRUNCATED, offset, "truncated input: the stream ends inside "
+        + what + " (started at offset " + start + ", input ended at offset " + offset + ")");
+  }
+}
