@@ -10,8 +10,6 @@ import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Decompression and {@code -t} of one file or of each file of {@code -m}, as {@code
@@ -137,27 +135,30 @@ final class DecompressAction extends FileAction {
     return new Decoded(total, false);
   }
 
-  private static final Pattern AT_OFFSET = Pattern.compile("at offset (\\d+)");
-
-  /** lz4 reads the position after the 4 bytes it could not take for a magic number. */
+  /** lz4 prints the position after the 4 bytes it could not take for a magic number. */
   private static String position(Lz4StreamException e) {
-    Matcher at = AT_OFFSET.matcher(String.valueOf(e.getMessage()));
-    return at.find() ? "at position " + (Long.parseLong(at.group(1)) + 4) + " " : "";
+    return e.offset() == Lz4StreamException.UNKNOWN_OFFSET ? "" : "at position " + (e.offset() + 4) + " ";
   }
 
   /** @return true when {@code e} means "not a frame" after at least one frame (lz4: a notice, exit 1) */
   private static boolean endsStream(Lz4StreamException e, Lz4FrameInputStream frames) {
-    String msg = String.valueOf(e.getMessage());
-    return (msg.startsWith("unknown magic number") && frames.framesRead() > 0);
+    return e.kind() == Lz4StreamException.Kind.UNKNOWN_MAGIC && frames.framesRead() > 0;
   }
 
-  /** Maps a format error to lz4's code: truncated 68 (53 legacy), else 66 (54 legacy). */
+  /**
+   * Maps a format error to lz4's code: a truncated input 68 (53 in a legacy stream), any other
+   * error 66 (54 in a legacy stream; lz4's legacy decoder has no header, checksum or limit errors).
+   * Which decoder lz4 would use is decided by the first magic number of the input.
+   */
   private CliException formatFailure(Lz4StreamException e, boolean legacy) {
     String msg = String.valueOf(e.getMessage());
-    boolean truncated = msg.contains("truncated");
+    boolean truncated = e.kind() == Lz4StreamException.Kind.TRUNCATED;
     if (legacy) {
-      return truncated ? s.failure(ExitCode.LEGACY_TRUNCATED, "Read error : cannot access compressed block !")
-          : s.failure(ExitCode.LEGACY_CORRUPT, "Decoding Failed ! Corrupted input detected !");
+      return truncated
+          ? new CliException(ExitCode.LEGACY_TRUNCATED,
+              s.error(ExitCode.LEGACY_TRUNCATED, "Read error : cannot access compressed block !") + detail(msg))
+          : new CliException(ExitCode.LEGACY_CORRUPT,
+              s.error(ExitCode.LEGACY_CORRUPT, "Decoding Failed ! Corrupted input detected !") + detail(msg));
     }
     if (truncated) {
       return new CliException(ExitCode.UNFINISHED, s.error(ExitCode.UNFINISHED, "Unfinished stream") + detail(msg));
