@@ -63,14 +63,9 @@ public final class Main {
    * @return the exit code: 0 on success
    */
   public int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
-    TextOutput text = null;
     try {
       if (args.length > 0 && (args[0].equals("hash") || args[0].equals("demo"))) {
-        text = new TextOutput(out);
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        int code = args[0].equals("hash") ? new HashCommand(cwd, in, text.printer, err).run(rest)
-            : new DemoCommand(cwd, text.printer, err).run(rest);
-        return text.check(code, err);
+        return runText(args, in, out, err);
       }
       return new Lz4Command(new Lz4Io(cwd, terminal, in, out), err).run(args);
     } catch (CliException e) {
@@ -86,60 +81,65 @@ public final class Main {
       err.println("celer: internal error: " + e);
       return 1;
     } finally {
-      if (text != null) {
-        text.printer.flush();
-      }
       err.flush();
     }
   }
 
   /**
-   * The text output of {@code hash} and {@code demo}: a {@link PrintStream} for their formatting,
-   * over a stream that remembers the first write failure, which {@link #check} then reports
-   * (PrintStream itself would only set a flag).
+   * Runs {@code hash} or {@code demo}, which format text through a {@link PrintStream}. The
+   * PrintStream writes to a stream that turns the first failed write into {@link StdoutFailed},
+   * which PrintStream lets through (it swallows only {@code IOException}): the command stops at
+   * once and the failure is reported, with 141 for a closed pipe as for the lz4 commands.
    */
-  private static final class TextOutput {
-    private IOException failure;
-    final PrintStream printer;
-
-    TextOutput(OutputStream out) {
-      OutputStream recording = new FilterOutputStream(out) {
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-          try {
-            out.write(b, off, len);
-          } catch (IOException e) {
-            if (failure == null) {
-              failure = e;
-            }
-            throw e;
-          }
+  private int runText(String[] args, InputStream in, OutputStream out, PrintStream err) throws CliException {
+    OutputStream failing = new FilterOutputStream(out) {
+      @Override
+      public void write(int b) {
+        try {
+          out.write(b);
+        } catch (IOException e) {
+          throw new StdoutFailed(e);
         }
-
-        @Override
-        public void flush() throws IOException {
-          try {
-            out.flush();
-          } catch (IOException e) {
-            if (failure == null) {
-              failure = e;
-            }
-            throw e;
-          }
-        }
-      };
-      printer = new PrintStream(recording, false, Charset.defaultCharset());
-    }
-
-    /** @return {@code code}, or a write error's code after printing it */
-    int check(int code, PrintStream err) {
-      printer.flush();
-      if (failure == null && !printer.checkError()) {
-        return code;
       }
-      String reason = failure != null ? Errors.describe(failure) : "write failed";
-      err.print("celer: stdout: " + reason + "\n");
-      return failure != null ? ExitCode.ofWriteFailure(failure, ExitCode.FAILED).code : ExitCode.FAILED.code;
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        try {
+          out.write(b, off, len);
+        } catch (IOException e) {
+          throw new StdoutFailed(e);
+        }
+      }
+
+      @Override
+      public void flush() {
+        try {
+          out.flush();
+        } catch (IOException e) {
+          throw new StdoutFailed(e);
+        }
+      }
+    };
+    PrintStream printer = new PrintStream(failing, false, Charset.defaultCharset());
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    try {
+      int code = args[0].equals("hash") ? new HashCommand(cwd, in, printer, err).run(rest)
+          : new DemoCommand(cwd, printer, err).run(rest);
+      printer.flush();
+      return code;
+    } catch (StdoutFailed e) {
+      IOException cause = (IOException) e.getCause();
+      err.print("celer: stdout: " + Errors.describe(cause) + "\n");
+      return ExitCode.ofWriteFailure(cause, ExitCode.FAILED).code;
+    }
+  }
+
+  /** A failed write to stdout under a PrintStream, carried past it unchecked. */
+  private static final class StdoutFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    StdoutFailed(IOException cause) {
+      super(cause);
     }
   }
 }

@@ -266,7 +266,10 @@ class FaultsEndToEndTest {
   @Test
   void textCommandsReportAClosedPipe() throws Exception {
     Files.writeString(dir.resolve("t"), "tiny");
-    String many = " t".repeat(5000); // 5000 lines of output: more than a pipe holds
+    assertEquals(0, CliTestSupport.run(dir, null, "mkfifo", "never").code());
+    // 5000 lines of output, more than a pipe holds, then a FIFO nobody writes to: opening it would
+    // wait forever, so the command finishes only if it stops at the first failed write.
+    String many = " t".repeat(5000) + " never";
     Result r = sh("celer", "$T hash -H0" + many + " | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}");
     assertEquals(141, r.code(), r.err());
     assertTrue(r.err().contains("Broken pipe"), r.err());
