@@ -2,6 +2,7 @@ package dev.celer.cli;
 
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ final class Lz4Command {
   private final Lz4Io io;
   private final Lz4Settings s;
 
-  Lz4Command(Lz4Io io, java.io.PrintStream err) {
+  Lz4Command(Lz4Io io, PrintStream err) {
     this.io = io;
     this.s = new Lz4Settings(err);
   }
