@@ -135,8 +135,9 @@ final class FaultInjection {
     private final int failAt;
     private final Fault fault;
     int calls;
-    /** Calls that came after the fault. */
-    int callsAfterFault;
+    /** {@code write} and {@code flush} calls that came after the fault. */
+    int writesAfterFault;
+    int closes;
     boolean failed;
 
     Output(int failAt, Fault fault) {
@@ -146,9 +147,6 @@ final class FaultInjection {
 
     private void maybeFail() throws IOException {
       int call = ++calls;
-      if (failed) {
-        callsAfterFault++;
-      }
       if (call == failAt && (fault == Fault.IO_EXCEPTION || fault == Fault.UNCHECKED)) {
         failed = true;
         if (fault == Fault.IO_EXCEPTION) {
@@ -160,12 +158,14 @@ final class FaultInjection {
 
     @Override
     public void write(int b) throws IOException {
+      writesAfterFault += failed ? 1 : 0;
       maybeFail();
       got.write(b);
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
+      writesAfterFault += failed ? 1 : 0;
       if (calls + 1 == failAt) {
         got.write(b, off, len / 2);
       }
@@ -175,11 +175,13 @@ final class FaultInjection {
 
     @Override
     public void flush() throws IOException {
+      writesAfterFault += failed ? 1 : 0;
       maybeFail();
     }
 
     @Override
     public void close() throws IOException {
+      closes++;
       maybeFail();
     }
   }

@@ -2,14 +2,17 @@ package dev.celer.safety;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.celer.internal.stream.SourceReader;
+import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.frame.Lz4Frame;
 import dev.celer.lz4.frame.Lz4FrameInputStream;
 import dev.celer.lz4.frame.Lz4FrameOptions;
+import dev.celer.lz4.frame.Lz4FrameOutputStream;
 import dev.celer.lz4.jpountz.JpountzBlockInputStream;
 import dev.celer.lz4.jpountz.JpountzBlockOutputStream;
 import dev.celer.safety.FaultInjection.Fault;
@@ -18,14 +21,21 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * Celer's streams over underlying streams that fail, return 0 bytes, or throw unchecked
  * exceptions, at every call in turn ({@link FaultInjection}): the frame, legacy and lz4-java
- * streams in both directions.
+ * streams in both directions. After any failure every later call throws, the underlying stream
+ * is neither written nor read again (only closed, once), and what a failed writer left never
+ * decodes without error to less than was written (except a legacy frame cut between blocks,
+ * whose end the format cannot tell).
  */
 class StreamFaultTest {
 
@@ -87,6 +97,140 @@ class StreamFaultTest {
     abstract byte[] encode(byte[] data);
 
     abstract InputStream reader(InputStream raw);
+
+    OutputStream writer(OutputStream raw) {
+      switch (this) {
+        case FRAME:
+          return new Lz4FrameOutputStream(raw, Lz4FrameOptions.builder()
+              .blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).blockChecksum(true).build());
+        case LEGACY:
+          return new Lz4FrameOutputStream(raw, Lz4FrameOptions.builder().legacy(true).build());
+        default:
+          return new JpountzBlockOutputStream(raw, 64 * 1024, Lz4.fastCompressor(), null, true);
+      }
+    }
+  }
+
+  /** Writes {@link #DATA} in pieces, flushing once on the way, and closes. */
+  private static void writeAll(OutputStream out) throws IOException {
+    for (int i = 0; i < DATA.length; i += 30_000) {
+      out.write(DATA, i, Math.min(30_000, DATA.length - i));
+      if (i == 90_000) {
+        out.flush();
+      }
+    }
+    out.close();
+  }
+
+  private static void assertInjected(Throwable t, Fault fault) {
+    if (fault == Fault.IO_EXCEPTION) {
+      assertEquals(IOException.class, t.getClass(), "passes through as it is: " + t);
+      assertTrue(t.getMessage().startsWith("injected"), t.getMessage());
+    } else {
+      assertEquals(UncheckedIOException.class, t.getClass(), "passes through as it is: " + t);
+    }
+  }
+
+  /** Every call after {@code first} throws an IOException caused by it. */
+  private static void assertLatched(Throwable first, String what, Executable... calls) {
+    for (Executable call : calls) {
+      IOException later = assertThrows(IOException.class, call, what + ": a call after the failure");
+      assertSame(first, later.getCause(), what + ": " + later);
+    }
+  }
+
+  // ------------------------------------------------------------------ failures while writing
+
+  @Test
+  void writeFailureAtEveryCallLatchesAndNeverLeavesAShorterValidStream() throws IOException {
+    for (Format f : Format.values()) {
+      FaultInjection.Output healthy = new FaultInjection.Output(0, Fault.IO_EXCEPTION);
+      writeAll(f.writer(healthy));
+      assertArrayEquals(DATA, decode(f, healthy.got.toByteArray()));
+      for (Fault fault : new Fault[] {Fault.IO_EXCEPTION, Fault.UNCHECKED}) {
+        for (int n = 1; n <= healthy.calls; n++) {
+          String what = f + ", " + fault + " at call " + n + " of " + healthy.calls;
+          FaultInjection.Output sink = new FaultInjection.Output(n, fault);
+          OutputStream out = f.writer(sink);
+          Throwable first = null;
+          try {
+            writeAll(out);
+          } catch (IOException | RuntimeException e) {
+            first = e;
+          }
+          assertTrue(first != null, what + ": no failure reached the caller");
+          assertInjected(first, fault);
+          assertLatched(first, what, () -> out.write(1), () -> out.write(new byte[10]), out::flush, out::close,
+              out::close);
+          assertEquals(0, sink.writesAfterFault, what + ": the writer went on writing");
+          assertEquals(1, sink.closes, what + ": the underlying stream is closed exactly once");
+          byte[] decoded;
+          try {
+            decoded = decode(f, sink.got.toByteArray());
+          } catch (IOException e) {
+            continue; // reported: the output is incomplete, and says so
+          }
+          if (f == Format.LEGACY) {
+            // "Legacy frame": the end is implicit, so a stream cut between blocks reads as complete.
+            assertArrayEquals(Arrays.copyOf(DATA, decoded.length), decoded, what + ": a prefix");
+          } else {
+            assertArrayEquals(DATA, decoded, what + ": decodes without error, so it must be all of it");
+          }
+        }
+      }
+    }
+  }
+
+  private static byte[] decode(Format f, byte[] encoded) throws IOException {
+    try (InputStream in = f.reader(new ByteArrayInputStream(encoded))) {
+      return in.readAllBytes();
+    }
+  }
+
+  // ------------------------------------------------------------------ failures while reading
+
+  @Test
+  void readFailureAtEveryCallLatches() throws IOException {
+    for (Format f : Format.values()) {
+      byte[] enc = f.encode(DATA);
+      int calls = callsToRead(f, enc, 4096);
+      for (Fault fault : new Fault[] {Fault.IO_EXCEPTION, Fault.UNCHECKED}) {
+        for (int n = 1; n <= calls; n++) {
+          String what = f + ", " + fault + " at call " + n + " of " + calls;
+          FaultInjection.Input raw = new FaultInjection.Input(enc, 4096, n, fault);
+          InputStream in = f.reader(raw);
+          ByteArrayOutputStream got = new ByteArrayOutputStream();
+          byte[] buf = new byte[1000];
+          Throwable first = null;
+          try {
+            for (int r; (r = in.read(buf)) >= 0; ) {
+              got.write(buf, 0, r);
+            }
+          } catch (IOException | RuntimeException e) {
+            first = e;
+          }
+          assertTrue(first != null, what + ": no failure reached the caller");
+          assertInjected(first, fault);
+          assertArrayEquals(Arrays.copyOf(DATA, got.size()), got.toByteArray(), what + ": a prefix");
+          int callsAtFailure = raw.calls;
+          assertLatched(first, what, in::read, () -> in.read(buf), () -> in.skip(1), in::available, in::close,
+              in::close);
+          assertEquals(callsAtFailure, raw.calls, what + ": the reader read on after the failure");
+          assertEquals(1, raw.closes, what + ": the underlying stream is closed exactly once");
+        }
+      }
+    }
+  }
+
+  @Test
+  void listPassesUnderlyingFailuresThrough() {
+    byte[] enc = Format.FRAME.encode(DATA);
+    for (int n = 1; n <= 5; n++) {
+      FaultInjection.Input raw = new FaultInjection.Input(enc, 4096, n, Fault.IO_EXCEPTION);
+      assertInjected(assertThrows(IOException.class, () -> Lz4Frame.list(raw)), Fault.IO_EXCEPTION);
+      FaultInjection.Input unchecked = new FaultInjection.Input(enc, 4096, n, Fault.UNCHECKED);
+      assertInjected(assertThrows(UncheckedIOException.class, () -> Lz4Frame.list(unchecked)), Fault.UNCHECKED);
+    }
   }
 
   // ------------------------------------------------------------------ empty reads

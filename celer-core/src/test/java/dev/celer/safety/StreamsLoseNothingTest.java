@@ -109,7 +109,7 @@ class StreamsLoseNothingTest {
       }
       assertTrue(thrown != null, "the sink failed after " + budget + " bytes but no IOException reached the caller");
       assertThrows(IOException.class, () -> out.write(1), "writing after a failure must fail");
-      out.close(); // harmless after the failure
+      assertThrows(IOException.class, out::close, "the failure is latched: close reports it too");
       StreamChecks.Result r = StreamChecks.readAll(Lz4FrameInputStream::new, sink.got.toByteArray(), data.length);
       assertTrue(!r.ok(), "what reached the sink before the failure (" + sink.got.size() + " bytes) reads as a complete frame");
       assertArrayEquals(Arrays.copyOf(data, r.data().length), r.data(), "a prefix, never other bytes");

@@ -25,6 +25,8 @@ public final class SourceReader {
   private final InputStream in;
   /** Bytes consumed from {@link #in} so far. */
   private long offset;
+  /** The last unchecked exception the underlying stream threw, to tell it from the reader's own. */
+  private RuntimeException thrown;
 
   /** @param in the stream to read; never closed here */
   public SourceReader(InputStream in) {
@@ -110,7 +112,13 @@ public final class SourceReader {
    */
   private int readSome(byte[] b, int off, int len) throws IOException {
     for (int empty = 0; ; ) {
-      int n = in.read(b, off, len);
+      int n;
+      try {
+        n = in.read(b, off, len);
+      } catch (RuntimeException e) {
+        thrown = e;
+        throw e;
+      }
       if (n != 0) {
         if (n > len) {
           throw new IOException("the underlying stream claims to have read " + n + " bytes into " + len);
@@ -131,6 +139,11 @@ public final class SourceReader {
       }
       Thread.yield();
     }
+  }
+
+  /** @return whether {@code e} was thrown by the underlying stream (not by the reader's own code) */
+  public boolean threw(RuntimeException e) {
+    return e == thrown;
   }
 
   private Lz4StreamException truncated(String what, long start) {

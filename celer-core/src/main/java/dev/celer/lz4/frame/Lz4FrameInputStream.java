@@ -4,6 +4,7 @@ import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.frame.FrameHeader;
 import dev.celer.internal.frame.FrameWalker;
+import dev.celer.internal.stream.FailureLatch;
 import dev.celer.internal.stream.SourceReader;
 import dev.celer.lz4.Lz4Exception;
 import dev.celer.lz4.Lz4StreamException;
@@ -22,7 +23,12 @@ import java.util.Objects;
  * header checksum, block sizes, block checksums, the content checksum, and the content size
  * against what was decoded. Any failure is a {@link Lz4StreamException} saying what is wrong and
  * at which input offset; an input that ends early says "truncated". {@link #read()} returns -1
- * only at the clean end of the last frame. Once an error was thrown, every later read throws.
+ * only at the clean end of the last frame. Any failure latches: a format error, or an {@link
+ * IOException} or unchecked exception of the underlying stream (which passes through as it is),
+ * makes every later call ({@code read}, {@code skip}, {@code available}, {@code close}) throw an
+ * {@link IOException} whose cause is the first failure. Reads of the underlying stream that return
+ * 0 bytes are retried, at most {@value SourceReader#MAX_EMPTY_READS} times in a row (then the input
+ * counts as truncated); an interrupt during them ends them with {@code InterruptedIOException}.
  *
  * <p>Memory: at most one block (4 MB at most, 8 MB for legacy frames) plus its compressed form
  * and a 64 KB window; buffers grow with the blocks actually read (never by what a header
@@ -60,7 +66,7 @@ public final class Lz4FrameInputStream extends InputStream {
   private int outEnd;
 
   private boolean closed;
-  private IOException failure;
+  private final FailureLatch latch = new FailureLatch("Lz4FrameInputStream");
 
   /** Reads with the default options ({@link Lz4FrameReadOptions#defaults()}). */
   public Lz4FrameInputStream(InputStream in) {
@@ -136,32 +142,40 @@ public final class Lz4FrameInputStream extends InputStream {
     return outEnd - outPos;
   }
 
-  /** Closes the underlying stream, unless {@link Lz4FrameReadOptions#closeUnderlying()} is off. Idempotent. */
+  /**
+   * Closes the underlying stream, unless {@link Lz4FrameReadOptions#closeUnderlying()} is off.
+   * After a successful close, closing again does nothing; after a failure, every close throws
+   * (the first one still closes the underlying stream).
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
+      latch.check();
       return;
     }
     closed = true;
     outPos = outEnd = 0;
     if (options.closeUnderlying()) {
-      src.in().close();
+      try {
+        src.in().close();
+      } catch (IOException | RuntimeException | Error e) {
+        latch.fail(e);
+        throw e;
+      }
     }
+    latch.check();
   }
 
   private void ensureOpen() throws IOException {
+    latch.check();
     if (closed) {
       throw new IOException("stream closed");
-    }
-    if (failure != null) {
-      Kind kind = failure instanceof Lz4StreamException ? ((Lz4StreamException) failure).kind() : Kind.CORRUPT_BLOCK;
-      long at = failure instanceof Lz4StreamException ? ((Lz4StreamException) failure).offset() : src.offset();
-      throw new Lz4StreamException(kind, at, "stream unusable after an earlier error: " + failure.getMessage(), failure);
     }
   }
 
   /**
-   * Advances the decoder by one step (a frame header, a block, a frame end).
+   * Advances the decoder by one step (a frame header, a block, a frame end). Any failure
+   * latches.
    *
    * @return false at the clean end of the input
    */
@@ -179,13 +193,18 @@ public final class Lz4FrameInputStream extends InputStream {
         default:
           return false;
       }
-    } catch (IOException e) {
-      failure = e;
+    } catch (IOException | Error e) {
+      latch.fail(e);
       throw e;
     } catch (RuntimeException e) {
+      if (src.threw(e)) {
+        latch.fail(e); // the underlying stream's own unchecked failure passes through as it is
+        throw e;
+      }
       // Defensive: nothing hostile input does may escape as anything but an IOException.
-      Lz4StreamException x = new Lz4StreamException(Kind.CORRUPT_BLOCK, src.offset(), "corrupted input near offset " + src.offset() + ": " + e, e);
-      failure = x;
+      Lz4StreamException x = new Lz4StreamException(Kind.CORRUPT_BLOCK, src.offset(),
+          "corrupted input near offset " + src.offset() + ": " + e, e);
+      latch.fail(x);
       throw x;
     }
   }

@@ -4,6 +4,7 @@ import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
 import dev.celer.internal.frame.FrameHeader;
+import dev.celer.internal.stream.FailureLatch;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.xxhash.XxHash32;
@@ -24,8 +25,12 @@ import java.util.Objects;
  *   <li>{@link #close()} ends the frame (EndMark, content checksum) and closes the underlying
  *       stream unless {@link Lz4FrameOptions#closeUnderlying()} is off. A second close does
  *       nothing; writing after close throws {@link IOException}.
- *   <li>When the underlying stream fails, the failure surfaces and the stream becomes unusable:
- *       {@code close()} then writes no frame end, so a reader never takes the frame for complete.
+ *   <li>Any failure latches: an {@link IOException} or unchecked exception of the underlying
+ *       stream, or of the encoder, surfaces as it is, and from then on every call ({@code write},
+ *       {@code flush}, {@code close}, again and again) throws an {@link IOException} whose cause is
+ *       that first failure. {@code close()} then still closes the underlying stream, but writes
+ *       no frame end, so a reader never takes the frame for complete. A call refused before it
+ *       changed anything (bad arguments, more data than the announced content size) does not latch.
  *   <li>When the options announce a content size, writing more, or closing after writing less,
  *       throws {@link IOException}.
  * </ul>
@@ -62,7 +67,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
   private long written;
   private boolean headerWritten;
   private boolean closed;
-  private IOException failure;
+  private final FailureLatch latch = new FailureLatch("Lz4FrameOutputStream");
 
   /** Writes a frame with the default options ({@link Lz4FrameOptions#defaults()}). */
   public Lz4FrameOutputStream(OutputStream out) {
@@ -107,13 +112,18 @@ public final class Lz4FrameOutputStream extends OutputStream {
   public void write(int b) throws IOException {
     ensureOpen();
     checkContentSize(1);
-    if (pos == buf.length) {
-      grow(pos + 1);
-    }
-    buf[pos++] = (byte) b;
-    written++;
-    if (pos - blockStart == blockSize) {
-      emitBlock();
+    try {
+      if (pos == buf.length) {
+        grow(pos + 1);
+      }
+      buf[pos++] = (byte) b;
+      written++;
+      if (pos - blockStart == blockSize) {
+        emitBlock();
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
     }
   }
 
@@ -122,19 +132,24 @@ public final class Lz4FrameOutputStream extends OutputStream {
     Objects.checkFromIndexSize(off, len, b.length);
     ensureOpen();
     checkContentSize(len);
-    while (len > 0) {
-      int n = Math.min(len, blockStart + blockSize - pos);
-      if (pos + n > buf.length) {
-        grow(pos + n);
+    try {
+      while (len > 0) {
+        int n = Math.min(len, blockStart + blockSize - pos);
+        if (pos + n > buf.length) {
+          grow(pos + n);
+        }
+        System.arraycopy(b, off, buf, pos, n);
+        pos += n;
+        off += n;
+        len -= n;
+        written += n;
+        if (pos - blockStart == blockSize) {
+          emitBlock();
+        }
       }
-      System.arraycopy(b, off, buf, pos, n);
-      pos += n;
-      off += n;
-      len -= n;
-      written += n;
-      if (pos - blockStart == blockSize) {
-        emitBlock();
-      }
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
     }
   }
 
@@ -165,12 +180,17 @@ public final class Lz4FrameOutputStream extends OutputStream {
       throw new IllegalArgumentException("content of " + contentLen + " bytes exceeds the block size " + blockSize);
     }
     checkContentSize(contentLen);
-    writeHeaderIfNeeded();
-    if (contentHash != null) {
-      contentHash.update(content, contentOff, contentLen);
+    try {
+      writeHeaderIfNeeded();
+      if (contentHash != null) {
+        contentHash.update(content, contentOff, contentLen);
+      }
+      written += contentLen;
+      writeOut(encoded, encOff, encLen);
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
     }
-    written += contentLen;
-    writeOut(encoded, encOff, encLen);
   }
 
   /**
@@ -182,44 +202,47 @@ public final class Lz4FrameOutputStream extends OutputStream {
   @Override
   public void flush() throws IOException {
     ensureOpen();
-    emitBlock();
-    writeHeaderIfNeeded();
     try {
+      emitBlock();
+      writeHeaderIfNeeded();
       out.flush();
-    } catch (IOException e) {
-      throw fail(e);
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
     }
   }
 
   /**
    * Ends the frame: emits the buffered data, the EndMark and the content checksum, then closes
-   * (or, per {@link Lz4FrameOptions#closeUnderlying()}, flushes) the underlying stream. Does
-   * nothing when already closed.
+   * (or, per {@link Lz4FrameOptions#closeUnderlying()}, flushes) the underlying stream. After a
+   * successful close, closing again does nothing.
    *
    * @throws IOException when the underlying stream fails, or when the content size in the header
-   *     differs from the bytes written (the frame is then left without its end)
+   *     differs from the bytes written (the frame is then left without its end); and on every
+   *     call after an earlier failure (which still closes the underlying stream, once)
    */
   @Override
   public void close() throws IOException {
     if (closed) {
+      latch.check();
       return;
     }
     closed = true;
-    IOException pending = null;
-    if (failure == null) {
+    Throwable pending = null;
+    if (!latch.failed()) {
       try {
         finishFrame();
-      } catch (IOException e) {
+      } catch (IOException | RuntimeException | Error e) {
         pending = e;
       }
     }
     try {
       if (options.closeUnderlying()) {
         out.close();
-      } else if (pending == null) {
+      } else if (pending == null && !latch.failed()) {
         out.flush();
       }
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException | Error e) {
       if (pending == null) {
         pending = e;
       } else {
@@ -227,8 +250,10 @@ public final class Lz4FrameOutputStream extends OutputStream {
       }
     }
     if (pending != null) {
-      throw pending;
+      latch.fail(pending);
+      FailureLatch.rethrow(pending);
     }
+    latch.check();
   }
 
   private void finishFrame() throws IOException {
@@ -294,16 +319,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
   }
 
   private void writeOut(byte[] b, int off, int len) throws IOException {
-    try {
-      out.write(b, off, len);
-    } catch (IOException e) {
-      throw fail(e);
-    }
-  }
-
-  private IOException fail(IOException e) {
-    failure = e;
-    return e;
+    out.write(b, off, len);
   }
 
   private void checkContentSize(long more) throws IOException {
@@ -315,11 +331,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
   }
 
   private void ensureOpen() throws IOException {
+    latch.check();
     if (closed) {
       throw new IOException("stream closed");
-    }
-    if (failure != null) {
-      throw new IOException("stream unusable after an earlier failure of the underlying stream", failure);
     }
   }
 }

@@ -14,6 +14,7 @@ import static dev.celer.lz4.jpountz.JpountzBlockFormat.METHOD_RAW;
 import static dev.celer.lz4.jpountz.JpountzBlockFormat.TOKEN_OFFSET;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.stream.FailureLatch;
 import dev.celer.internal.stream.SourceReader;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Decompressor;
@@ -53,6 +54,14 @@ import java.util.zip.Checksum;
  * never a silent short read. Memory use is bounded by two buffers of at most {@code maxBlockSize}
  * (plus LZ4's worst-case overhead), grown only as large blocks arrive.
  *
+ * <p><b>Failures.</b> Any failure latches: a format error, or an {@link IOException} or unchecked
+ * exception of the underlying stream (which passes through as it is), makes every later call
+ * ({@code read}, {@code skip}, {@code available}, {@code close}) throw an {@link IOException}
+ * whose cause is the first failure; a read never starts again in the middle of a block. Reads of
+ * the underlying stream that return 0 bytes are retried a bounded number of times (then the
+ * input counts as truncated); an interrupt during them ends them with {@code
+ * InterruptedIOException}.
+ *
  * <p>Not thread-safe: use an instance from one thread at a time. {@code mark}/{@code reset} are not
  * supported.
  */
@@ -71,6 +80,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   private final SourceReader src;
   private boolean finished;
   private boolean closed;
+  private final FailureLatch latch = new FailureLatch("JpountzBlockInputStream");
 
   /** Reads one stream (up to its end block), with the default checksum, blocks up to 32 MB. */
   public JpountzBlockInputStream(InputStream in) {
@@ -116,7 +126,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   @Override
   public int read() throws IOException {
     ensureOpen();
-    if (pos == limit && !refill()) {
+    if (pos == limit && !refillLatched()) {
       return -1;
     }
     return buffer[pos++] & 0xFF;
@@ -129,7 +139,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
     if (len == 0) {
       return 0;
     }
-    if (pos == limit && !refill()) {
+    if (pos == limit && !refillLatched()) {
       return -1;
     }
     int n = Math.min(len, limit - pos);
@@ -144,7 +154,7 @@ public final class JpountzBlockInputStream extends FilterInputStream {
     ensureOpen();
     long skipped = 0;
     while (skipped < n) {
-      if (pos == limit && !refill()) {
+      if (pos == limit && !refillLatched()) {
         break;
       }
       int k = (int) Math.min(n - skipped, limit - pos);
@@ -169,18 +179,39 @@ public final class JpountzBlockInputStream extends FilterInputStream {
     throw new IOException("mark/reset not supported");
   }
 
-  /** Closes the underlying stream; again, does nothing. Reading afterwards throws. */
+  /**
+   * Closes the underlying stream. Reading afterwards throws. After a successful close, closing
+   * again does nothing; after a failure, every close throws (the first one still closes the
+   * underlying stream).
+   */
   @Override
   public void close() throws IOException {
     if (!closed) {
       closed = true;
-      in.close();
+      try {
+        in.close();
+      } catch (IOException | RuntimeException | Error e) {
+        latch.fail(e);
+        throw e;
+      }
     }
+    latch.check();
   }
 
   private void ensureOpen() throws IOException {
+    latch.check();
     if (closed) {
       throw new IOException("JpountzBlockInputStream is closed");
+    }
+  }
+
+  /** {@link #refill()}; any failure latches, so a later read never starts inside a half-read block. */
+  private boolean refillLatched() throws IOException {
+    try {
+      return refill();
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
     }
   }
 

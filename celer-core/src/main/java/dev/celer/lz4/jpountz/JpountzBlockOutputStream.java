@@ -6,6 +6,7 @@ import static dev.celer.lz4.jpountz.JpountzBlockFormat.METHOD_LZ4;
 import static dev.celer.lz4.jpountz.JpountzBlockFormat.METHOD_RAW;
 import static dev.celer.lz4.jpountz.JpountzBlockFormat.MIN_BLOCK_SIZE;
 
+import dev.celer.internal.stream.FailureLatch;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import java.io.FilterOutputStream;
@@ -37,6 +38,12 @@ import java.util.zip.Checksum;
  * the underlying stream; a second {@code close()} does nothing; writing after {@code finish()} or
  * {@code close()} throws an {@link IOException}.
  *
+ * <p><b>Failures.</b> Any failure latches: an {@link IOException} or unchecked exception of the
+ * underlying stream or of the compressor surfaces as it is, and from then on every call ({@code
+ * write}, {@code flush}, {@code finish}, {@code close}) throws an {@link IOException} whose cause is
+ * that first failure. The end-of-stream block is then never written, so what reached the
+ * underlying stream reads as truncated, never as a complete shorter stream.
+ *
  * <p>Not thread-safe: use an instance from one thread at a time. It allocates two buffers at
  * construction (the block and its compressed form) and nothing per block.
  */
@@ -55,6 +62,7 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   private int buffered;
   private boolean finished;
   private boolean closed;
+  private final FailureLatch latch = new FailureLatch("JpountzBlockOutputStream");
 
   /** A stream of 64 KB blocks, fast compressor, default checksum, no sync flush. */
   public JpountzBlockOutputStream(OutputStream out) {
@@ -107,25 +115,35 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   @Override
   public void write(int b) throws IOException {
     ensureOpen();
-    if (buffered == blockSize) {
-      writeBlock();
+    try {
+      if (buffered == blockSize) {
+        writeBlock();
+      }
+      buffer[buffered++] = (byte) b;
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
     }
-    buffer[buffered++] = (byte) b;
   }
 
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, b.length);
     ensureOpen();
-    while (len > 0) {
-      if (buffered == blockSize) {
-        writeBlock();
+    try {
+      while (len > 0) {
+        if (buffered == blockSize) {
+          writeBlock();
+        }
+        int n = Math.min(len, blockSize - buffered);
+        System.arraycopy(b, off, buffer, buffered, n);
+        buffered += n;
+        off += n;
+        len -= n;
       }
-      int n = Math.min(len, blockSize - buffered);
-      System.arraycopy(b, off, buffer, buffered, n);
-      buffered += n;
-      off += n;
-      len -= n;
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
     }
   }
 
@@ -135,10 +153,19 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
    */
   @Override
   public void flush() throws IOException {
-    if (syncFlush && !finished) {
-      writeBlock();
+    latch.check();
+    if (closed) {
+      throw new IOException("JpountzBlockOutputStream is closed");
     }
-    out.flush();
+    try {
+      if (syncFlush && !finished) {
+        writeBlock();
+      }
+      out.flush();
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
+    }
   }
 
   /**
@@ -146,31 +173,60 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
    * underlying stream. Afterwards, writing fails; {@code finish()} again does nothing.
    */
   public void finish() throws IOException {
+    latch.check();
     if (finished) {
       return;
     }
-    writeBlock();
-    JpountzBlockFormat.writeHeader(compressed, METHOD_RAW | token0, 0, 0, 0);
-    out.write(compressed, 0, HEADER_LENGTH);
-    finished = true;
-    out.flush();
+    try {
+      writeBlock();
+      JpountzBlockFormat.writeHeader(compressed, METHOD_RAW | token0, 0, 0, 0);
+      out.write(compressed, 0, HEADER_LENGTH);
+      finished = true;
+      out.flush();
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
+    }
   }
 
-  /** {@link #finish() Finishes} the stream and closes the underlying stream; again, does nothing. */
+  /**
+   * {@link #finish() Finishes} the stream and closes the underlying stream. After a successful
+   * close, closing again does nothing; after a failure, every close throws (the first one still
+   * closes the underlying stream, but writes no end block, so a reader sees the stream as cut).
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
+      latch.check();
       return;
     }
     closed = true;
-    try {
-      finish();
-    } finally {
-      out.close();
+    Throwable pending = null;
+    if (!latch.failed()) {
+      try {
+        finish();
+      } catch (IOException | RuntimeException | Error e) {
+        pending = e;
+      }
     }
+    try {
+      out.close();
+    } catch (IOException | RuntimeException | Error e) {
+      if (pending == null) {
+        pending = e;
+      } else {
+        pending.addSuppressed(e);
+      }
+    }
+    if (pending != null) {
+      latch.fail(pending);
+      FailureLatch.rethrow(pending);
+    }
+    latch.check();
   }
 
   private void ensureOpen() throws IOException {
+    latch.check();
     if (finished) {
       throw new IOException("JpountzBlockOutputStream is already " + (closed ? "closed" : "finished"));
     }

@@ -256,7 +256,8 @@ class Lz4FrameStreamTest {
     IOException e = assertThrows(IOException.class, () -> out.write(in));
     assertEquals("disk full", e.getMessage());
     assertThrows(IOException.class, () -> out.write(1));
-    out.close(); // closes the underlying stream, writes no frame end
+    // Closes the underlying stream, writes no frame end, and reports the latched failure.
+    assertEquals(e, assertThrows(IOException.class, out::close).getCause());
     Lz4StreamException x = assertThrows(Lz4StreamException.class, () -> Lz4Frame.decompress(sink.toByteArray()));
     assertTrue(x.getMessage().contains("truncated"), x.getMessage());
   }
