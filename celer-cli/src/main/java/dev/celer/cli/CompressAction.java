@@ -54,11 +54,11 @@ final class CompressAction extends FileAction {
               : readFailure(in, r, ExitCode.COMPRESS_READ, "Error reading");
         }
         if (s.legacy) {
-          throw writeFailure(e, ExitCode.LEGACY_IO, "Write error : cannot write compressed block");
+          throw writeFailure(out, e, ExitCode.LEGACY_IO, "Write error : cannot write compressed block");
         }
         throw compressor.singleBlock()
-            ? writeFailure(e, ExitCode.WRITE_SINGLE_BLOCK, "Write error : failed writing single-block compressed frame")
-            : writeFailure(e, ExitCode.WRITE_COMPRESSED, "Write error : cannot write compressed block");
+            ? writeFailure(out, e, ExitCode.WRITE_SINGLE_BLOCK, "Write error : failed writing single-block compressed frame")
+            : writeFailure(out, e, ExitCode.WRITE_COMPRESSED, "Write error : cannot write compressed block");
       } catch (UnsupportedOperationException e) {
         throw new CliException(ExitCode.FAILED, "celer: compression level " + s.level
             + " needs LZ4 HC, which this build does not have yet; use -1 or -2\n");

@@ -27,24 +27,27 @@ final class Destination implements AutoCloseable {
   final Path path;
   private final FileOutputStream file;
   private final boolean regular;
+  private final boolean pipe;
   private boolean done;
 
-  private Destination(OutputStream out, Path path, FileOutputStream file, boolean regular) {
+  private Destination(OutputStream out, Path path, FileOutputStream file, boolean regular, boolean pipe) {
     this.out = out;
     this.path = path;
     this.file = file;
     this.regular = regular;
+    this.pipe = pipe;
   }
 
   /** @return a destination writing to {@code stdout}, which it flushes but never closes */
   static Destination stdout(OutputStream stdout) {
-    return new Destination(new BufferedOutputStream(IoFailure.writing(stdout), 1 << 16), null,
-        stdout instanceof FileOutputStream f ? f : null, false);
+    FileOutputStream f = stdout instanceof FileOutputStream o ? o : null;
+    return new Destination(new BufferedOutputStream(IoFailure.writing(stdout), 1 << 16), null, f, false,
+        isStdout(f) && isPipe(STDOUT_FD));
   }
 
   /** @return a destination that drops everything ({@code -t}, output name {@code null}) */
   static Destination discard() {
-    return new Destination(OutputStream.nullOutputStream(), null, null, false);
+    return new Destination(OutputStream.nullOutputStream(), null, null, false, false);
   }
 
   /**
@@ -58,7 +61,37 @@ final class Destination implements AutoCloseable {
     if (regular) {
       PartialOutputs.writing(p);
     }
-    return new Destination(new BufferedOutputStream(IoFailure.writing(f), 1 << 16), p, f, regular);
+    return new Destination(new BufferedOutputStream(IoFailure.writing(f), 1 << 16), p, f, regular, !regular && isPipe(p));
+  }
+
+  /**
+   * @return true when the output is a pipe or a FIFO, where a failed write can only mean that the
+   *     reader has gone (EPIPE), whatever language the error message is in
+   */
+  boolean isPipe() {
+    return pipe;
+  }
+
+  /** The file type bits of {@code st_mode} and the value for a FIFO ({@code S_IFMT}, {@code S_IFIFO}). */
+  private static final int S_IFMT = 0170000;
+  private static final int S_IFIFO = 0010000;
+  private static final Path STDOUT_FD = Paths.get("/proc/self/fd/1");
+
+  private static boolean isStdout(FileOutputStream f) {
+    try {
+      return f != null && f.getFD() == FileDescriptor.out;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** @return true when {@code p} is (or links to) a FIFO; false where the JDK has no unix view */
+  private static boolean isPipe(Path p) {
+    try {
+      return ((Integer) Files.getAttribute(p, "unix:mode") & S_IFMT) == S_IFIFO;
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return false;
+    }
   }
 
   /** @return true when the output is a regular file (so it has a time and permissions to set) */
@@ -81,7 +114,7 @@ final class Destination implements AutoCloseable {
           file.getChannel().force(true);
         }
         file.close();
-      } else if (sync && file != null && file.getFD() == FileDescriptor.out && stdoutIsRegularFile()) {
+      } else if (sync && isStdout(file) && Files.isRegularFile(STDOUT_FD)) {
         file.getFD().sync();
       }
     } catch (IOException e) {
@@ -91,10 +124,6 @@ final class Destination implements AutoCloseable {
     if (path != null) {
       PartialOutputs.done(path);
     }
-  }
-
-  private static boolean stdoutIsRegularFile() {
-    return Files.isRegularFile(Paths.get("/proc/self/fd/1"));
   }
 
   /** Ends the output; without a successful {@link #commit}, removes a regular file it wrote. */

@@ -65,12 +65,16 @@ enum ExitCode {
   /**
    * The code for a failed write: {@link #BROKEN_PIPE} and {@link #FILE_TOO_LARGE} for the two
    * failures that kill lz4 by a signal, else {@code otherwise} (lz4's write-error code for what was
-   * being written). The JDK reports errno only as the C library's text ({@code strerror}), so the
-   * two are recognised by the English wording of glibc and musl.
+   * being written). A write to a pipe can only fail because its reader has gone; elsewhere the
+   * JDK reports errno only as the C library's text ({@code strerror}), so EPIPE and EFBIG are
+   * recognised by their English wording (glibc, musl) and fall back to {@code otherwise} in
+   * another language.
+   *
+   * @param toPipe the output is a pipe or a FIFO
    */
-  static ExitCode ofWriteFailure(IOException e, ExitCode otherwise) {
+  static ExitCode ofWriteFailure(IOException e, boolean toPipe, ExitCode otherwise) {
     String m = String.valueOf(e.getMessage());
-    if (m.contains("Broken pipe")) {
+    if (toPipe || m.contains("Broken pipe")) {
       return BROKEN_PIPE;
     }
     if (m.contains("File too large")) {

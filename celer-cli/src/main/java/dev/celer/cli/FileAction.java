@@ -131,9 +131,9 @@ abstract class FileAction {
   }
 
   /** A failure to write the output: lz4's write-error code, or 141/153 for EPIPE/EFBIG. */
-  CliException writeFailure(IOException e, ExitCode code, String what) {
+  CliException writeFailure(Destination out, IOException e, ExitCode code, String what) {
     IoFailure tagged = IoFailure.find(e);
     IOException cause = tagged != null ? tagged.cause() : e;
-    return s.failure(ExitCode.ofWriteFailure(cause, code), what + " : " + Errors.describe(cause));
+    return s.failure(ExitCode.ofWriteFailure(cause, out.isPipe(), code), what + " : " + Errors.describe(cause));
   }
 }

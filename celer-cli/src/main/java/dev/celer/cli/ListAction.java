@@ -32,7 +32,7 @@ final class ListAction {
     try {
       return list(files);
     } catch (IoFailure.Write e) {
-      throw s.failure(ExitCode.ofWriteFailure(e.cause(), ExitCode.FAILED), "Write error : " + Errors.describe(e.cause()));
+      throw s.failure(ExitCode.ofWriteFailure(e.cause(), false, ExitCode.FAILED), "Write error : " + Errors.describe(e.cause()));
     }
   }
 

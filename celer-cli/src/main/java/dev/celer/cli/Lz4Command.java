@@ -63,7 +63,7 @@ final class Lz4Command {
       io.stdout().write(text.getBytes(StandardCharsets.UTF_8));
       io.stdout().flush();
     } catch (IOException e) {
-      throw s.failure(ExitCode.ofWriteFailure(e, ExitCode.FAILED), "Write error : " + Errors.describe(e));
+      throw s.failure(ExitCode.ofWriteFailure(e, false, ExitCode.FAILED), "Write error : " + Errors.describe(e));
     }
   }
 

@@ -130,7 +130,7 @@ public final class Main {
     } catch (StdoutFailed e) {
       IOException cause = (IOException) e.getCause();
       err.print("celer: stdout: " + Errors.describe(cause) + "\n");
-      return ExitCode.ofWriteFailure(cause, ExitCode.FAILED).code;
+      return ExitCode.ofWriteFailure(cause, false, ExitCode.FAILED).code;
     }
   }
 

@@ -179,6 +179,10 @@ class FaultsEndToEndTest {
     r = likeLz4(0, "cat fifo > fifo.lz4 & $T -f small fifo; s=$?; wait; exit $s");
     assertArrayEquals(small, CliTestSupport.lz4(dir, null, "-dc", "fifo.lz4").out());
     assertTrue(Files.exists(dir.resolve("fifo")), "a FIFO is never removed");
+    // a FIFO whose reader goes away early: a closed pipe, 141, the FIFO and the source kept
+    copy("big", "rm");
+    likeLz4(141, "head -c 10 fifo > /dev/null & $T -f --rm rm fifo; s=$?; wait; exit $s");
+    assertTrue(Files.exists(dir.resolve("fifo")) && Files.exists(dir.resolve("rm")));
   }
 
   @Test
