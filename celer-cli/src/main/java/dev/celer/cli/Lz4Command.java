@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -24,9 +23,6 @@ import java.util.stream.Stream;
 final class Lz4Command {
   /** The banner of {@code -V} and {@code -h}. */
   static final String WELCOME = Lz4Usage.WELCOME;
-
-  /** The most of a dictionary file lz4 uses: its last 64 KB (the LZ4 window). */
-  private static final int DICTIONARY_WINDOW = 64 * 1024;
 
   private final Lz4Io io;
   private final Lz4Settings s;
@@ -177,11 +173,10 @@ final class Lz4Command {
     return files;
   }
 
+  /** @return the whole dictionary file; the frame options keep its last 64 KB, as lz4 does */
   private byte[] readDictionary(String name) throws CliException {
     try {
-      byte[] all = name.equals(Source.STDIN) ? io.stdin().readAllBytes() : Files.readAllBytes(io.cwd().resolve(name));
-      int keep = Math.min(all.length, DICTIONARY_WINDOW);
-      return Arrays.copyOfRange(all, all.length - keep, all.length);
+      return name.equals(Source.STDIN) ? io.stdin().readAllBytes() : Files.readAllBytes(io.cwd().resolve(name));
     } catch (IOException e) {
       s.display(1, name + ": " + Errors.describe(e) + " \n");
       throw s.failure(ExitCode.DICTIONARY, "Dictionary error : could not open dictionary file");
