@@ -16,10 +16,22 @@ import net.jpountz.util.SafeUtils;
  */
 abstract class AbstractLZ4JNIFastResetCompressor extends LZ4Compressor implements AutoCloseable {
   private final Lz4Compressor impl;
+  private final int frameLevel;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  AbstractLZ4JNIFastResetCompressor(Lz4Compressor impl) {
+  AbstractLZ4JNIFastResetCompressor(Lz4Compressor impl, int frameLevel) {
     this.impl = impl;
+    this.frameLevel = frameLevel;
+  }
+
+  @Override
+  int frameLevel() {
+    return frameLevel;
+  }
+
+  @Override
+  dev.celer.lz4.Lz4Compressor celer() {
+    return impl;
   }
 
   @Override

@@ -14,10 +14,40 @@ import net.jpountz.util.SafeUtils;
 final class CelerCompressor extends LZ4Compressor {
   private final Lz4Compressor impl;
   private final String name;
+  private final int frameLevel;
 
-  CelerCompressor(Lz4Compressor impl, String name) {
+  /**
+   * @param frameLevel the frame level that selects the same compressor (see {@link
+   *     LZ4Compressor#frameLevel()})
+   */
+  CelerCompressor(Lz4Compressor impl, String name, int frameLevel) {
     this.impl = impl;
     this.name = name;
+    this.frameLevel = frameLevel;
+  }
+
+  @Override
+  int frameLevel() {
+    return frameLevel;
+  }
+
+  /**
+   * @return the frame level of the HC compressor at {@code level} (1..17): levels 3..12 as they
+   *     are, above 12 as 12; the frame options give levels 1 and 2 to the fast compressor, so HC
+   *     levels 1 and 2 write frames as HC level 3
+   */
+  static int hcFrameLevel(int level) {
+    return Math.max(3, Math.min(12, level));
+  }
+
+  /** @return the frame level of the fast compressor at {@code acceleration} (1..65537) */
+  static int fastFrameLevel(int acceleration) {
+    return acceleration <= 1 ? 1 : -(acceleration - 1);
+  }
+
+  @Override
+  dev.celer.lz4.Lz4Compressor celer() {
+    return impl;
   }
 
   @Override

@@ -82,6 +82,23 @@ public abstract class LZ4Compressor {
     dest.position(dest.position() + n);
   }
 
+  /**
+   * @return the Celer compressor behind this one, or {@code null} for a compressor that is not
+   *     Celer's (a caller's own subclass); the streams need it to hand blocks to Celer
+   */
+  dev.celer.lz4.Lz4Compressor celer() {
+    return null;
+  }
+
+  /**
+   * @return the level of Celer's frame options that selects the same compressor ({@link
+   *     dev.celer.lz4.frame.Lz4FrameOptions.Builder#level(int)}); only for compressors whose {@link
+   *     #celer()} is not null
+   */
+  int frameLevel() {
+    throw new IllegalStateException("not a Celer compressor");
+  }
+
   @Override
   public String toString() {
     return getClass().getSimpleName();

@@ -33,12 +33,13 @@ public final class LZ4Factory {
   private static final int MIN_ACCELERATION = 1;
   private static final int MAX_ACCELERATION = 65537;
 
-  private static final LZ4Compressor FAST = new CelerCompressor(Lz4.fastCompressor(), "CelerFastCompressor");
+  private static final LZ4Compressor FAST = new CelerCompressor(Lz4.fastCompressor(), "CelerFastCompressor", 1);
   private static final LZ4Compressor[] HIGH = new LZ4Compressor[MAX_COMPRESSION_LEVEL + 1];
 
   static {
     for (int level = 1; level <= MAX_COMPRESSION_LEVEL; level++) {
-      HIGH[level] = new CelerCompressor(Lz4.highCompressor(level), "CelerHighCompressor(level=" + level + ")");
+      HIGH[level] = new CelerCompressor(
+          Lz4.highCompressor(level), "CelerHighCompressor(level=" + level + ")", CelerCompressor.hcFrameLevel(level));
     }
   }
 

@@ -11,7 +11,7 @@ public final class LZ4JNIFastResetCompressor extends AbstractLZ4JNIFastResetComp
   private final int acceleration;
 
   LZ4JNIFastResetCompressor(int acceleration) {
-    super(Lz4.fastCompressor(acceleration));
+    super(Lz4.fastCompressor(acceleration), CelerCompressor.fastFrameLevel(acceleration));
     this.acceleration = acceleration;
   }
 

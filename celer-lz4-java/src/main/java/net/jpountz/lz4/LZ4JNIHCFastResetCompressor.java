@@ -11,7 +11,7 @@ public final class LZ4JNIHCFastResetCompressor extends AbstractLZ4JNIFastResetCo
   private final int compressionLevel;
 
   LZ4JNIHCFastResetCompressor(int compressionLevel) {
-    super(Lz4.highCompressor(compressionLevel));
+    super(Lz4.highCompressor(compressionLevel), CelerCompressor.hcFrameLevel(compressionLevel));
     this.compressionLevel = compressionLevel;
   }
 
