@@ -95,4 +95,38 @@ class Lz4DecompressExactTest {
     assertThrows(
         java.nio.ReadOnlyBufferException.class, () -> D.decompressExact(s, d.asReadOnlyBuffer(), 4));
   }
+
+  @Test
+  void mutatedBlocksGiveLz4ExceptionOrTheWholeBlocksOutput() {
+    // Random mutations of real blocks, decoded with a guessed length: either a clean
+    // Lz4Exception, or a success that reports a block length whose ordinary decode gives the
+    // same bytes; never another exception, never a write outside the range.
+    long seed = 20261125;
+    System.out.println("Lz4DecompressExactTest seed " + seed);
+    Random r = new Random(seed);
+    for (int round = 0; round < 3000; round++) {
+      byte[] data = sample(1 + r.nextInt(3000), r.nextLong());
+      byte[] block = Lz4.fastCompressor().compress(data);
+      byte[] src = Arrays.copyOf(block, block.length + r.nextInt(20));
+      for (int k = 1 + r.nextInt(4); k > 0; k--) {
+        src[r.nextInt(src.length)] = (byte) r.nextInt();
+      }
+      int want = r.nextBoolean() ? data.length : r.nextInt(data.length + 50);
+      byte[] dst = new byte[want + 16];
+      Arrays.fill(dst, (byte) 0x33);
+      int read;
+      try {
+        read = D.decompressExact(src, 0, src.length, dst, 8, want);
+      } catch (Lz4Exception e) {
+        continue;
+      }
+      for (int i = 0; i < 8; i++) {
+        assertEquals(0x33, dst[i]);
+        assertEquals(0x33, dst[dst.length - 1 - i]);
+      }
+      byte[] again = new byte[want];
+      assertEquals(want, D.decompress(src, 0, read, again, 0, want), "round " + round);
+      assertArrayEquals(again, Arrays.copyOfRange(dst, 8, 8 + want), "round " + round);
+    }
+  }
 }
