@@ -28,6 +28,7 @@ public class LZ4BlockOutputStream extends FilterOutputStream {
   private final LZ4Compressor compressor;
   private final Checksum checksum;
   private boolean finished;
+  private boolean closed;
 
   /**
    * @param out where the stream goes
@@ -102,16 +103,20 @@ public class LZ4BlockOutputStream extends FilterOutputStream {
   @Override
   public void close() throws IOException {
     finished = true;
+    closed = true;
     impl.close();
   }
 
   /**
    * Flushes the underlying stream; with {@code syncFlush}, first writes the buffered data as a
-   * block so that everything written so far can be read.
+   * block so that everything written so far can be read. After {@link #close()}, does nothing (as
+   * lz4-java).
    */
   @Override
   public void flush() throws IOException {
-    impl.flush();
+    if (!closed) {
+      impl.flush();
+    }
   }
 
   /**
