@@ -92,6 +92,53 @@ public abstract class Lz4Decompressor {
   }
 
   /**
+   * Decodes one block that must produce exactly {@code dstLen} bytes, when the block's compressed
+   * length is not known: the block starts at {@code srcOff} and may be followed by other data in
+   * {@code src[srcOff, srcOff+srcLen)}. Decoding stops at the literals that fill the output, so the
+   * bytes after the block are never read; nothing outside either range is read or written. This
+   * is the bounded replacement for {@code LZ4_decompress_fast} (which trusts the block and reads
+   * past it on hostile input): pass the rest of the buffer as {@code srcLen}.
+   *
+   * @return the number of input bytes the block occupies (the compressed length)
+   * @throws Lz4Exception when the block is malformed, decodes to more or fewer than {@code dstLen}
+   *     bytes, or needs input beyond {@code srcLen}
+   * @throws IndexOutOfBoundsException when a range lies outside its array
+   */
+  public final int decompressExact(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) {
+    Objects.checkFromIndexSize(srcOff, srcLen, src.length);
+    Objects.checkFromIndexSize(dstOff, dstLen, dst.length);
+    return decodeExact(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + dstLen);
+  }
+
+  /**
+   * {@link #decompressExact(byte[], int, int, byte[], int, int)} for buffers: decodes the block
+   * at {@code src}'s position (within its remaining bytes) into exactly {@code dstLen} bytes at
+   * {@code dst}'s position. On return {@code src}'s position is just after the block and {@code
+   * dst}'s position is advanced by {@code dstLen}; on an exception both are unchanged. Heap and
+   * direct buffers are both accepted; limits and byte orders are not changed.
+   *
+   * @return the number of input bytes the block occupies
+   * @throws Lz4Exception as the array form
+   * @throws IndexOutOfBoundsException when {@code dstLen} is negative or exceeds {@code
+   *     dst.remaining()}
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public final int decompressExact(ByteBuffer src, ByteBuffer dst, int dstLen) {
+    Objects.checkFromIndexSize(0, dstLen, dst.remaining());
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    Object s = src.hasArray() ? src.array() : src;
+    int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
+    Object d = dst.hasArray() ? dst.array() : dst;
+    int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    int read = decodeExact(s, so, so + src.remaining(), d, d0, d0 + dstLen);
+    src.position(src.position() + read);
+    dst.position(dst.position() + dstLen);
+    return read;
+  }
+
+  /**
    * Decodes the whole of {@code src} as one block that must decode to exactly {@code
    * originalLength} bytes.
    *
@@ -211,4 +258,13 @@ public abstract class Lz4Decompressor {
       int extOff,
       int extLen,
       boolean partial);
+
+  /**
+   * The exact-length decoder hook: decodes a block that fills {@code dst[dstOff, dstEnd)} exactly
+   * and starts at {@code srcOff}, reading nothing after it and nothing at or past {@code srcEnd}.
+   * Offsets are already checked against their bases.
+   *
+   * @return the number of input bytes the block occupies
+   */
+  abstract int decodeExact(Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstEnd);
 }

@@ -56,6 +56,11 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
   }
 
   @Override
+  int decodeExact(Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstEnd) {
+    return exactBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd);
+  }
+
+  @Override
   public String toString() {
     return "Lz4SafeDecompressor";
   }
@@ -81,10 +86,58 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       int extOff,
       int extLen,
       boolean partial) {
+    long end = decodeSequences(
+        src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial ? PARTIAL : WHOLE);
+    return (int) end - dstOff;
+  }
+
+  /**
+   * Decodes a block that produces exactly {@code dstEnd - dstOff} bytes and may be followed by
+   * other data in {@code src[srcOff, srcEnd)}: decoding stops at the end of the literals that fill
+   * the output, and the bytes after them are not read. The bounded form of {@code
+   * LZ4_decompress_fast}, for callers that know the decoded length but not the compressed one.
+   *
+   * @return the number of input bytes the block occupies
+   * @throws Lz4Exception when the block is malformed, decodes to more or fewer bytes, or would need
+   *     input past {@code srcEnd}
+   */
+  static int exactBlock(Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstEnd) {
+    long end = decodeSequences(src, srcOff, srcEnd, dst, dstOff, dstEnd, dstOff, null, 0, 0, EXACT);
+    return (int) (end >>> 32) - srcOff;
+  }
+
+  /** Mode of {@link #decodeSequences}: the input is exactly one block. */
+  private static final int WHOLE = 0;
+
+  /** Mode of {@link #decodeSequences}: stop as soon as the output range is full. */
+  private static final int PARTIAL = 1;
+
+  /** Mode of {@link #decodeSequences}: the block fills the output range exactly; input may follow. */
+  private static final int EXACT = 2;
+
+  /**
+   * The one decoding loop behind {@link #decodeBlock} and {@link #exactBlock}.
+   *
+   * @param mode {@link #WHOLE}, {@link #PARTIAL} or {@link #EXACT}
+   * @return the input position (high 32 bits) and output position (low 32 bits) where decoding
+   *     stopped
+   */
+  private static long decodeSequences(
+      Object src,
+      int srcOff,
+      int srcEnd,
+      Object dst,
+      int dstOff,
+      int dstEnd,
+      int prefixStart,
+      Object ext,
+      int extOff,
+      int extLen,
+      int mode) {
     int ip = srcOff;
     int op = dstOff;
-    if (partial && op == dstEnd) {
-      return 0;
+    if (mode == PARTIAL && op == dstEnd) {
+      return at(ip, op);
     }
     for (; ; ) {
       if (srcEnd - ip > FAST_MARGIN && dstEnd - op > FAST_MARGIN) {
@@ -120,7 +173,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
         } while (b == 255);
       }
       if (litLen > dstEnd - op) {
-        if (!partial) {
+        if (mode != PARTIAL) {
           throw new Lz4Exception(
               "literals of " + litLen + " bytes run past the end of the output (room for " + (dstEnd - op)
                   + ") at input offset " + (ip - srcOff));
@@ -130,7 +183,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
           throw literalsPastInput(litLen, srcEnd - ip, ip - srcOff);
         }
         Mem.copy(src, ip, dst, op, n);
-        return dstEnd - dstOff;
+        return at(ip + n, dstEnd);
       }
       if (litLen > srcEnd - ip) {
         throw literalsPastInput(litLen, srcEnd - ip, ip - srcOff);
@@ -146,11 +199,19 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       }
       ip += litLen;
       op += litLen;
-      if (ip == srcEnd) {
-        return op - dstOff; // the last sequence: literals only
+      if (mode == EXACT && op == dstEnd) {
+        return at(ip, op); // the output is full: the block ends here, whatever follows it
       }
-      if (partial && op == dstEnd) {
-        return op - dstOff;
+      if (ip == srcEnd) {
+        if (mode == EXACT) {
+          throw new Lz4Exception(
+              "block ends after " + (op - dstOff) + " bytes of output, expected " + (dstEnd - dstOff)
+                  + ", at input offset " + (ip - srcOff));
+        }
+        return at(ip, op); // the last sequence: literals only
+      }
+      if (mode == PARTIAL && op == dstEnd) {
+        return at(ip, op);
       }
 
       // match offset
@@ -189,7 +250,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
                 + ") at input offset " + (offsetAt - srcOff));
       }
       if (matchLen > dstEnd - op) {
-        if (!partial) {
+        if (mode != PARTIAL) {
           throw new Lz4Exception(
               "match of " + matchLen + " bytes runs past the end of the output (room for " + (dstEnd - op)
                   + ") at input offset " + (offsetAt - srcOff));
@@ -213,10 +274,15 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
         copyMatch(dst, op - offset, op, matchLen, dstEnd);
         op += matchLen;
       }
-      if (partial && op == dstEnd) {
-        return op - dstOff;
+      if (mode == PARTIAL && op == dstEnd) {
+        return at(ip, op);
       }
     }
+  }
+
+  /** Packs an input and an output position, both non-negative, into one {@code long}. */
+  private static long at(int ip, int op) {
+    return ((long) ip << 32) | (op & 0xFFFFFFFFL);
   }
 
   /**

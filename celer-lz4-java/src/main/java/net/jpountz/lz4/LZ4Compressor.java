@@ -1,0 +1,106 @@
+package net.jpountz.lz4;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Compresses data into the LZ4 block format: lz4-java's abstract compressor. The instances that
+ * {@link LZ4Factory} returns are Celer's fast and HC compressors (the same bytes as liblz4 1.9.3/4,
+ * and so as lz4-java's JNI instance); they are thread-safe and allocate nothing per call except
+ * the methods that return a new array.
+ *
+ * <p>Subclasses implement the two range methods; the others are defined in terms of them.
+ */
+public abstract class LZ4Compressor {
+
+  /** For subclasses. */
+  public LZ4Compressor() {}
+
+  /**
+   * @return the largest compressed length of {@code length} bytes ({@code LZ4_compressBound})
+   * @throws IllegalArgumentException when {@code length} is negative or too large for one block
+   */
+  public final int maxCompressedLength(int length) {
+    return dev.celer.lz4.Lz4.maxCompressedLength(length);
+  }
+
+  /**
+   * Compresses {@code src[srcOff, srcOff+srcLen)} into {@code dest[destOff, destOff+maxDestLen)}.
+   *
+   * @return the compressed length
+   * @throws LZ4Exception when the output does not fit into {@code maxDestLen} bytes
+   * @throws ArrayIndexOutOfBoundsException when a range lies outside its array
+   * @throws IllegalArgumentException when a length is negative
+   */
+  public abstract int compress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff, int maxDestLen);
+
+  /**
+   * The {@link ByteBuffer} form, with absolute offsets (checked against the capacities); neither
+   * buffer's position or limit changes.
+   *
+   * @return the compressed length
+   */
+  public abstract int compress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dest, int destOff, int maxDestLen);
+
+  /**
+   * Compresses into {@code dest} from {@code destOff} to its end.
+   *
+   * @return the compressed length
+   */
+  public final int compress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff) {
+    return compress(src, srcOff, srcLen, dest, destOff, dest.length - destOff);
+  }
+
+  /**
+   * Compresses all of {@code src} into {@code dest} from its start.
+   *
+   * @return the compressed length
+   */
+  public final int compress(byte[] src, byte[] dest) {
+    return compress(src, 0, src.length, dest, 0);
+  }
+
+  /** @return a new array holding the compressed form of {@code src[srcOff, srcOff+srcLen)} */
+  public final byte[] compress(byte[] src, int srcOff, int srcLen) {
+    byte[] out = new byte[maxCompressedLength(srcLen)];
+    int n = compress(src, srcOff, srcLen, out, 0);
+    return Arrays.copyOf(out, n);
+  }
+
+  /** @return a new array holding the compressed form of {@code src} */
+  public final byte[] compress(byte[] src) {
+    return compress(src, 0, src.length);
+  }
+
+  /**
+   * Compresses {@code src}'s remaining bytes into {@code dest} at its position; then {@code src}'s
+   * position is its limit and {@code dest}'s position is after the compressed bytes.
+   */
+  public final void compress(ByteBuffer src, ByteBuffer dest) {
+    int n = compress(src, src.position(), src.remaining(), dest, dest.position(), dest.remaining());
+    src.position(src.limit());
+    dest.position(dest.position() + n);
+  }
+
+  /**
+   * @return the Celer compressor behind this one, or {@code null} for a compressor that is not
+   *     Celer's (a caller's own subclass); the streams need it to hand blocks to Celer
+   */
+  dev.celer.lz4.Lz4Compressor celer() {
+    return null;
+  }
+
+  /**
+   * @return the level of Celer's frame options that selects the same compressor ({@link
+   *     dev.celer.lz4.frame.Lz4FrameOptions.Builder#level(int)}); only for compressors whose {@link
+   *     #celer()} is not null
+   */
+  int frameLevel() {
+    throw new IllegalStateException("not a Celer compressor");
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName();
+  }
+}

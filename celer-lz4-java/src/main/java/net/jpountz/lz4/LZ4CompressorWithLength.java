@@ -1,0 +1,78 @@
+package net.jpountz.lz4;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Writes lz4-java's "block with length" layout: the decoded length as a 4-byte little-endian int,
+ * then the LZ4 block. Read it with {@link LZ4DecompressorWithLength}. Thread-safe when the wrapped
+ * compressor is.
+ */
+public class LZ4CompressorWithLength {
+  private static final int HEADER = 4;
+
+  private final LZ4Compressor compressor;
+
+  /** @param compressor compresses the block after the length */
+  public LZ4CompressorWithLength(LZ4Compressor compressor) {
+    this.compressor = compressor;
+  }
+
+  /** @return the largest output for {@code length} input bytes: the block's bound plus 4 */
+  public int maxCompressedLength(int length) {
+    return compressor.maxCompressedLength(length) + HEADER;
+  }
+
+  /** @return a new array: the length, then the compressed block of all of {@code src} */
+  public byte[] compress(byte[] src) {
+    return compress(src, 0, src.length);
+  }
+
+  /** @return a new array: the length, then the compressed block of {@code src[srcOff, srcOff+srcLen)} */
+  public byte[] compress(byte[] src, int srcOff, int srcLen) {
+    byte[] out = new byte[maxCompressedLength(srcLen)];
+    int n = compress(src, srcOff, srcLen, out, 0);
+    return Arrays.copyOf(out, n);
+  }
+
+  /** @return the bytes written at the start of {@code dest} for all of {@code src} */
+  public int compress(byte[] src, byte[] dest) {
+    return compress(src, 0, src.length, dest, 0);
+  }
+
+  /** @return the bytes written at {@code dest[destOff]}, with room to the end of {@code dest} */
+  public int compress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff) {
+    return compress(src, srcOff, srcLen, dest, destOff, dest.length - destOff);
+  }
+
+  /**
+   * @return the bytes written at {@code dest[destOff]}, at most {@code maxDestLen}
+   * @throws LZ4Exception when they do not fit
+   */
+  public int compress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff, int maxDestLen) {
+    int n = compressor.compress(src, srcOff, srcLen, dest, destOff + HEADER, maxDestLen - HEADER);
+    for (int i = 0; i < HEADER; i++) {
+      dest[destOff + i] = (byte) (srcLen >>> (8 * i));
+    }
+    return n + HEADER;
+  }
+
+  /**
+   * Compresses {@code src}'s remaining bytes to {@code dest}'s position; then {@code src}'s
+   * position is its limit and {@code dest}'s is after the output.
+   */
+  public void compress(ByteBuffer src, ByteBuffer dest) {
+    int n = compress(src, src.position(), src.remaining(), dest, dest.position(), dest.remaining());
+    src.position(src.limit());
+    dest.position(dest.position() + n);
+  }
+
+  /** @return the bytes written at absolute index {@code destOff}, at most {@code maxDestLen} */
+  public int compress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dest, int destOff, int maxDestLen) {
+    int n = compressor.compress(src, srcOff, srcLen, dest, destOff + HEADER, maxDestLen - HEADER);
+    for (int i = 0; i < HEADER; i++) {
+      dest.put(destOff + i, (byte) (srcLen >>> (8 * i)));
+    }
+    return n + HEADER;
+  }
+}

@@ -1,0 +1,17 @@
+package net.jpountz.lz4;
+
+/**
+ * The decompressor that knows the decoded length (lz4-java's old name).
+ *
+ * @deprecated use {@link LZ4FastDecompressor}
+ */
+@Deprecated
+public interface LZ4Decompressor {
+
+  /**
+   * Decodes a block into exactly {@code destLen} bytes.
+   *
+   * @return the number of compressed bytes read
+   */
+  int decompress(byte[] src, int srcOff, byte[] dest, int destOff, int destLen);
+}

@@ -1,0 +1,25 @@
+package net.jpountz.lz4;
+
+/**
+ * The exception of the {@code net.jpountz.lz4} API: malformed compressed data, or an output that
+ * does not fit. When Celer's decoder reports the problem, the cause is Celer's {@link
+ * dev.celer.lz4.Lz4Exception}, whose message says what is wrong and at which input offset.
+ */
+public class LZ4Exception extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  /** @param msg what went wrong; @param t the cause */
+  public LZ4Exception(String msg, Throwable t) {
+    super(msg, t);
+  }
+
+  /** @param msg what went wrong */
+  public LZ4Exception(String msg) {
+    super(msg);
+  }
+
+  /** An exception without a message. */
+  public LZ4Exception() {
+    super();
+  }
+}

@@ -1,0 +1,27 @@
+package net.jpountz.lz4;
+
+import dev.celer.lz4.Lz4;
+
+/**
+ * The fork's fast-reset fast compressor ({@link LZ4Factory#fastResetCompressor(int)}). In Celer it
+ * produces the bytes of Celer's fast compressor at the same acceleration, is thread-safe, and holds
+ * no native memory; {@link #close()} only makes later calls fail. The name is lz4-java's.
+ */
+public final class LZ4JNIFastResetCompressor extends AbstractLZ4JNIFastResetCompressor {
+  private final int acceleration;
+
+  LZ4JNIFastResetCompressor(int acceleration) {
+    super(Lz4.fastCompressor(acceleration), CelerCompressor.fastFrameLevel(acceleration));
+    this.acceleration = acceleration;
+  }
+
+  /** @return the acceleration, 1 to 65537 */
+  public int getAcceleration() {
+    return acceleration;
+  }
+
+  @Override
+  public String toString() {
+    return "LZ4JNIFastResetCompressor[acceleration=" + acceleration + ", closed=" + isClosed() + "]";
+  }
+}

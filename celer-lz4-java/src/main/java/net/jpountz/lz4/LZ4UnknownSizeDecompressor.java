@@ -1,0 +1,25 @@
+package net.jpountz.lz4;
+
+/**
+ * The decompressor that knows the compressed length (lz4-java's old name).
+ *
+ * @deprecated use {@link LZ4SafeDecompressor}
+ */
+@Deprecated
+public interface LZ4UnknownSizeDecompressor {
+
+  /**
+   * Decodes the block {@code src[srcOff, srcOff+srcLen)}, writing at most {@code maxDestLen} bytes.
+   *
+   * @return the number of bytes written
+   */
+  int decompress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff, int maxDestLen);
+
+  /**
+   * As {@link #decompress(byte[], int, int, byte[], int, int)} with room up to the end of {@code
+   * dest}.
+   *
+   * @return the number of bytes written
+   */
+  int decompress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff);
+}

@@ -1,0 +1,104 @@
+package net.jpountz.util;
+
+import java.nio.ByteOrder;
+
+/**
+ * Range checks and little helpers over arrays, as lz4-java's {@code net.jpountz.util.SafeUtils}
+ * declares them, kept because callers (and lz4-java's own stream classes in other libraries) use
+ * them. The range checks throw what lz4-java throws: {@link ArrayIndexOutOfBoundsException} for an
+ * offset outside the array and {@link IllegalArgumentException} for a negative length.
+ *
+ * <p>Stateless; all members are static and thread-safe.
+ */
+public enum SafeUtils {
+  ;
+
+  /**
+   * @throws ArrayIndexOutOfBoundsException unless {@code off} indexes a byte of {@code buf}
+   */
+  public static void checkRange(byte[] buf, int off) {
+    if (off < 0 || off >= buf.length) {
+      throw new ArrayIndexOutOfBoundsException(off);
+    }
+  }
+
+  /**
+   * @throws IllegalArgumentException when {@code len} is negative
+   * @throws ArrayIndexOutOfBoundsException unless {@code [off, off+len)} lies inside {@code buf}
+   */
+  public static void checkRange(byte[] buf, int off, int len) {
+    checkLength(len);
+    int size = buf.length; // also the null check when len is 0
+    if (off < 0 || off > size - len) {
+      throw new ArrayIndexOutOfBoundsException(off);
+    }
+  }
+
+  /** @throws IllegalArgumentException when {@code len} is negative */
+  public static void checkLength(int len) {
+    if (len < 0) {
+      throw new IllegalArgumentException("lengths must be >= 0");
+    }
+  }
+
+  /** @return {@code buf[i]} */
+  public static byte readByte(byte[] buf, int i) {
+    return buf[i];
+  }
+
+  /** @return the big-endian int at {@code buf[i, i+4)} */
+  public static int readIntBE(byte[] buf, int i) {
+    return (buf[i] & 0xFF) << 24 | (buf[i + 1] & 0xFF) << 16 | (buf[i + 2] & 0xFF) << 8 | (buf[i + 3] & 0xFF);
+  }
+
+  /** @return the little-endian int at {@code buf[i, i+4)} */
+  public static int readIntLE(byte[] buf, int i) {
+    return Integer.reverseBytes(readIntBE(buf, i));
+  }
+
+  /** @return the int at {@code buf[i, i+4)} in the platform's byte order */
+  public static int readInt(byte[] buf, int i) {
+    return Utils.NATIVE_BYTE_ORDER == ByteOrder.BIG_ENDIAN ? readIntBE(buf, i) : readIntLE(buf, i);
+  }
+
+  /** @return the little-endian long at {@code buf[i, i+8)} */
+  public static long readLongLE(byte[] buf, int i) {
+    return (readIntLE(buf, i) & 0xFFFFFFFFL) | (long) readIntLE(buf, i + 4) << 32;
+  }
+
+  /** Writes the low 16 bits of {@code v} little-endian at {@code buf[off, off+2)}. */
+  public static void writeShortLE(byte[] buf, int off, int v) {
+    buf[off] = (byte) v;
+    buf[off + 1] = (byte) (v >>> 8);
+  }
+
+  /** {@code buf[off] = v} */
+  public static void writeInt(int[] buf, int off, int v) {
+    buf[off] = v;
+  }
+
+  /** @return {@code buf[off]} */
+  public static int readInt(int[] buf, int off) {
+    return buf[off];
+  }
+
+  /** {@code dest[off] = (byte) i} */
+  public static void writeByte(byte[] dest, int off, int i) {
+    dest[off] = (byte) i;
+  }
+
+  /** {@code buf[off] = (short) v} */
+  public static void writeShort(short[] buf, int off, int v) {
+    buf[off] = (short) v;
+  }
+
+  /** @return the unsigned little-endian 16-bit value at {@code buf[i, i+2)} */
+  public static int readShortLE(byte[] buf, int i) {
+    return (buf[i] & 0xFF) | (buf[i + 1] & 0xFF) << 8;
+  }
+
+  /** @return {@code buf[off]} as an unsigned 16-bit value */
+  public static int readShort(short[] buf, int off) {
+    return buf[off] & 0xFFFF;
+  }
+}

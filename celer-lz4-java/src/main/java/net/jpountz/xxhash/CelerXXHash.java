@@ -1,0 +1,129 @@
+package net.jpountz.xxhash;
+
+import dev.celer.xxhash.XxHash32;
+import dev.celer.xxhash.XxHash64;
+import java.nio.ByteBuffer;
+import net.jpountz.util.ByteBufferUtils;
+import net.jpountz.util.SafeUtils;
+
+/**
+ * The {@code net.jpountz.xxhash} types on Celer's hashes, with lz4-java's range checks. Heap
+ * buffers are hashed through their arrays; other buffers through a view of the range.
+ */
+final class CelerXXHash {
+  private CelerXXHash() {}
+
+  static final XXHash32 HASH32 = new XXHash32() {
+    @Override
+    public int hash(byte[] buf, int off, int len, int seed) {
+      SafeUtils.checkRange(buf, off, len);
+      return XxHash32.hash(buf, off, len, seed);
+    }
+
+    @Override
+    public int hash(ByteBuffer buf, int off, int len, int seed) {
+      ByteBufferUtils.checkRange(buf, off, len);
+      if (buf.hasArray()) {
+        return XxHash32.hash(buf.array(), buf.arrayOffset() + off, len, seed);
+      }
+      return XxHash32.hash(window(buf, off, len), seed);
+    }
+
+    @Override
+    public String toString() {
+      return "CelerXXHash32";
+    }
+  };
+
+  static final XXHash64 HASH64 = new XXHash64() {
+    @Override
+    public long hash(byte[] buf, int off, int len, long seed) {
+      SafeUtils.checkRange(buf, off, len);
+      return XxHash64.hash(buf, off, len, seed);
+    }
+
+    @Override
+    public long hash(ByteBuffer buf, int off, int len, long seed) {
+      ByteBufferUtils.checkRange(buf, off, len);
+      if (buf.hasArray()) {
+        return XxHash64.hash(buf.array(), buf.arrayOffset() + off, len, seed);
+      }
+      return XxHash64.hash(window(buf, off, len), seed);
+    }
+
+    @Override
+    public String toString() {
+      return "CelerXXHash64";
+    }
+  };
+
+  private static ByteBuffer window(ByteBuffer buf, int off, int len) {
+    ByteBuffer view = buf.duplicate();
+    view.clear();
+    view.limit(off + len);
+    view.position(off);
+    return view;
+  }
+
+  /** Streaming XXH32 on Celer's state. */
+  static final class Streaming32 extends StreamingXXHash32 {
+    private final XxHash32 state;
+
+    Streaming32(int seed) {
+      super(seed);
+      state = XxHash32.create(seed);
+    }
+
+    @Override
+    public int getValue() {
+      return state.digest();
+    }
+
+    @Override
+    public void update(byte[] buf, int off, int len) {
+      SafeUtils.checkRange(buf, off, len);
+      state.update(buf, off, len);
+    }
+
+    @Override
+    public void reset() {
+      state.reset();
+    }
+
+    @Override
+    public String toString() {
+      return "CelerStreamingXXHash32(seed=" + seed + ")";
+    }
+  }
+
+  /** Streaming XXH64 on Celer's state. */
+  static final class Streaming64 extends StreamingXXHash64 {
+    private final XxHash64 state;
+
+    Streaming64(long seed) {
+      super(seed);
+      state = XxHash64.create(seed);
+    }
+
+    @Override
+    public long getValue() {
+      return state.digest();
+    }
+
+    @Override
+    public void update(byte[] buf, int off, int len) {
+      SafeUtils.checkRange(buf, off, len);
+      state.update(buf, off, len);
+    }
+
+    @Override
+    public void reset() {
+      state.reset();
+    }
+
+    @Override
+    public String toString() {
+      return "CelerStreamingXXHash64(seed=" + seed + ")";
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package net.jpountz.xxhash;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One-shot XXH32, lz4-java's abstract form. The instances {@link XXHashFactory} returns compute
+ * it with Celer's {@link dev.celer.xxhash.XxHash32}; they are stateless and thread-safe.
+ */
+public abstract class XXHash32 {
+
+  /** For subclasses. */
+  public XXHash32() {}
+
+  /**
+   * @return XXH32 of {@code buf[off, off+len)} with {@code seed}
+   * @throws ArrayIndexOutOfBoundsException when the range lies outside the array
+   */
+  public abstract int hash(byte[] buf, int off, int len, int seed);
+
+  /**
+   * @return XXH32 of the bytes at absolute indexes {@code [off, off+len)} of {@code buf} (checked
+   *     against its capacity); the position does not change
+   */
+  public abstract int hash(ByteBuffer buf, int off, int len, int seed);
+
+  /** @return XXH32 of {@code buf}'s remaining bytes; its position then is its limit */
+  public final int hash(ByteBuffer buf, int seed) {
+    int h = hash(buf, buf.position(), buf.remaining(), seed);
+    buf.position(buf.limit());
+    return h;
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName();
+  }
+}

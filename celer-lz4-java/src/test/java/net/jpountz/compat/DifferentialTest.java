@@ -1,0 +1,311 @@
+package net.jpountz.compat;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.zip.Checksum;
+import net.jpountz.lz4.LZ4BlockInputStream;
+import net.jpountz.lz4.LZ4BlockOutputStream;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Exception;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4FrameInputStream;
+import net.jpountz.lz4.LZ4FrameOutputStream;
+import net.jpountz.xxhash.XXHashFactory;
+import org.junit.jupiter.api.Test;
+
+/**
+ * celer-lz4-java against the real lz4-java 1.8.0 (in its own class loader): the same compressed
+ * bytes as its JNI instance (liblz4 1.9.3 inside) for the fast compressor and every HC level;
+ * lz4-java's pure-Java compressors (another hash, no optimal parser) decodable both ways; the same
+ * hashes; the same exception types for bad arguments; streams that read each other's bytes, and
+ * the same block-stream bytes with the same compressor. Inputs: a few files of the shared corpus
+ * (prefixes, to keep the run short) and generated data.
+ */
+class DifferentialTest {
+  private static final RealLz4Java REAL = RealLz4Java.v180();
+  private static final String FACTORY = "net.jpountz.lz4.LZ4Factory";
+  private static final String COMPRESSOR = "net.jpountz.lz4.LZ4Compressor";
+  private static final String FAST_DEC = "net.jpountz.lz4.LZ4FastDecompressor";
+  private static final String SAFE_DEC = "net.jpountz.lz4.LZ4SafeDecompressor";
+  private static final Class<?>[] BYTES = {byte[].class};
+  private static final Class<?>[] BYTES_INT = {byte[].class, int.class};
+
+  /** Corpus prefixes and generated inputs, up to 300 KB each. */
+  static List<byte[]> inputs() throws IOException {
+    List<byte[]> all = new ArrayList<>();
+    Path corpus = Path.of(System.getProperty("celer.corpus", "../../shared/corpus"));
+    for (String f : new String[] {"alice29.txt", "fireworks.jpeg", "google.html", "libstdc++.so", "botocore-ec2.json"}) {
+      byte[] b = Files.readAllBytes(corpus.resolve(f));
+      all.add(Arrays.copyOf(b, Math.min(b.length, 300_000)));
+    }
+    Random r = new Random(42);
+    for (int n : new int[] {0, 1, 5, 12, 13, 64, 1000, 65536, 65537}) {
+      byte[] b = new byte[n];
+      for (int i = 0; i < n; i++) {
+        b[i] = (byte) (r.nextInt(4) == 0 ? r.nextInt() : i % 7);
+      }
+      all.add(b);
+    }
+    return all;
+  }
+
+  private static Object realFactory(String which) {
+    return REAL.invoke(FACTORY, null, which, new Class<?>[0]);
+  }
+
+  private static byte[] realCompress(Object compressor, byte[] data) {
+    return (byte[]) REAL.invoke(COMPRESSOR, compressor, "compress", BYTES, (Object) data);
+  }
+
+  @Test
+  void fastAndEveryHcLevelMatchLz4JavaJniByteForByte() throws IOException {
+    Object jni = realFactory("nativeInstance");
+    LZ4Factory ours = LZ4Factory.nativeInstance();
+    List<byte[]> inputs = inputs();
+    for (byte[] data : inputs) {
+      Object real = REAL.invoke(FACTORY, jni, "fastCompressor", new Class<?>[0]);
+      assertArrayEquals(realCompress(real, data), ours.fastCompressor().compress(data), "fast, " + data.length + " bytes");
+    }
+    for (int level = 1; level <= 17; level++) {
+      Object real = REAL.invoke(FACTORY, jni, "highCompressor", new Class<?>[] {int.class}, level);
+      // HC is slower: two corpus prefixes and the generated inputs at every level
+      for (byte[] data : inputs.subList(inputs.size() - 9, inputs.size())) {
+        assertArrayEquals(realCompress(real, data), ours.highCompressor(level).compress(data), "HC " + level);
+      }
+      for (byte[] data : inputs.subList(0, 2)) {
+        byte[] head = Arrays.copyOf(data, Math.min(data.length, 60_000));
+        assertArrayEquals(realCompress(real, head), ours.highCompressor(level).compress(head), "HC " + level);
+      }
+    }
+  }
+
+  @Test
+  void lz4JavasJavaCompressorsAndOursDecodeEachOther() throws IOException {
+    for (String which : new String[] {"safeInstance", "unsafeInstance"}) {
+      Object f = realFactory(which);
+      Object realFast = REAL.invoke(FACTORY, f, "fastCompressor", new Class<?>[0]);
+      Object realHigh = REAL.invoke(FACTORY, f, "highCompressor", new Class<?>[0]);
+      Object realSafeDec = REAL.invoke(FACTORY, f, "safeDecompressor", new Class<?>[0]);
+      Object realFastDec = REAL.invoke(FACTORY, f, "fastDecompressor", new Class<?>[0]);
+      for (byte[] data : inputs()) {
+        for (Object c : new Object[] {realFast, realHigh}) {
+          byte[] z = realCompress(c, data);
+          assertArrayEquals(data, LZ4Factory.safeInstance().fastDecompressor().decompress(z, data.length));
+          assertArrayEquals(data, LZ4Factory.safeInstance().safeDecompressor().decompress(z, data.length));
+        }
+        for (LZ4Compressor c : new LZ4Compressor[] {LZ4Factory.safeInstance().fastCompressor(),
+            LZ4Factory.safeInstance().highCompressor(12)}) {
+          byte[] z = c.compress(data);
+          assertArrayEquals(data, (byte[]) REAL.invoke(SAFE_DEC, realSafeDec, "decompress", BYTES_INT, z, data.length));
+          assertArrayEquals(data, (byte[]) REAL.invoke(FAST_DEC, realFastDec, "decompress", BYTES_INT, z, data.length));
+          // the fast decompressors report the same number of bytes read, with data after the block
+          byte[] padded = Arrays.copyOf(z, z.length + 9);
+          int theirs = (int) REAL.invoke(FAST_DEC, realFastDec, "decompress",
+              new Class<?>[] {byte[].class, int.class, byte[].class, int.class, int.class}, padded, 0,
+              new byte[data.length], 0, data.length);
+          assertEquals(theirs, LZ4Factory.safeInstance().fastDecompressor().decompress(padded, 0, new byte[data.length], 0,
+              data.length));
+        }
+      }
+    }
+  }
+
+  @Test
+  void hashesMatch() throws IOException {
+    Object xf = REAL.invoke("net.jpountz.xxhash.XXHashFactory", null, "safeInstance", new Class<?>[0]);
+    Object h32 = REAL.invoke("net.jpountz.xxhash.XXHashFactory", xf, "hash32", new Class<?>[0]);
+    Object h64 = REAL.invoke("net.jpountz.xxhash.XXHashFactory", xf, "hash64", new Class<?>[0]);
+    XXHashFactory ours = XXHashFactory.fastestInstance();
+    for (byte[] data : inputs()) {
+      for (int seed : new int[] {0, 0x9747b28c}) {
+        int a = (int) REAL.invoke("net.jpountz.xxhash.XXHash32", h32, "hash",
+            new Class<?>[] {byte[].class, int.class, int.class, int.class}, data, 0, data.length, seed);
+        assertEquals(a, ours.hash32().hash(data, 0, data.length, seed));
+        assertEquals(a, ours.hash32().hash(ByteBuffer.allocateDirect(data.length).put(data).flip(), seed));
+        long b = (long) REAL.invoke("net.jpountz.xxhash.XXHash64", h64, "hash",
+            new Class<?>[] {byte[].class, int.class, int.class, long.class}, data, 0, data.length, (long) seed);
+        assertEquals(b, ours.hash64().hash(data, 0, data.length, seed));
+        // streaming, through asChecksum (lz4-java masks XXH32's Checksum value to 28 bits)
+        Object s = REAL.invoke("net.jpountz.xxhash.XXHashFactory", xf, "newStreamingHash32", new Class<?>[] {int.class}, seed);
+        Checksum theirs = (Checksum) REAL.invoke("net.jpountz.xxhash.StreamingXXHash32", s, "asChecksum", new Class<?>[0]);
+        Checksum mine = ours.newStreamingHash32(seed).asChecksum();
+        int half = data.length / 2;
+        theirs.update(data, 0, half);
+        mine.update(data, 0, half);
+        if (data.length > 0) {
+          theirs.update(data[half]);
+          mine.update(data[half]);
+          theirs.update(data, half + 1, data.length - half - 1);
+          mine.update(data, half + 1, data.length - half - 1);
+        }
+        assertEquals(theirs.getValue(), mine.getValue());
+      }
+    }
+  }
+
+  /** One bad call, made on lz4-java's and on our instance: the same exception type, or both succeed. */
+  private interface BadCall {
+    Object run(Object compressor, Object fastDec, Object safeDec, boolean real) throws Throwable;
+  }
+
+  @Test
+  void badArgumentsThrowTheSameExceptionTypes() throws Throwable {
+    byte[] ten = new byte[10];
+    byte[] block = LZ4Factory.safeInstance().fastCompressor().compress("hello hello hello hello".getBytes("UTF-8"));
+    List<BadCall> calls = List.of(
+        (c, f, s, real) -> compress(c, real, ten, 5, 6, new byte[100], 0, 100),
+        (c, f, s, real) -> compress(c, real, ten, -1, 2, new byte[100], 0, 100),
+        (c, f, s, real) -> compress(c, real, ten, 0, -1, new byte[100], 0, 100),
+        (c, f, s, real) -> compress(c, real, ten, 0, 10, new byte[100], 95, 10),
+        (c, f, s, real) -> compress(c, real, new byte[1000], 0, 1000, new byte[5], 0, 5),
+        (c, f, s, real) -> safe(s, real, block, 0, block.length, new byte[5], 0, 5),
+        (c, f, s, real) -> safe(s, real, block, 0, block.length + 1, new byte[50], 0, 50),
+        (c, f, s, real) -> safe(s, real, block, 0, block.length, new byte[50], 0, -1),
+        (c, f, s, real) -> fast(f, real, block, 0, new byte[10], 0, 23),
+        (c, f, s, real) -> fast(f, real, block, 0, new byte[23], 0, 22),
+        (c, f, s, real) -> fast(f, real, block, 0, new byte[30], 0, 24),
+        (c, f, s, real) -> fast(f, real, new byte[] {0x10}, 0, new byte[0], 0, 0),
+        (c, f, s, real) -> fast(f, real, block, -1, new byte[23], 0, 23));
+    Object realFactory = realFactory("safeInstance");
+    Object rc = REAL.invoke(FACTORY, realFactory, "fastCompressor", new Class<?>[0]);
+    Object rf = REAL.invoke(FACTORY, realFactory, "fastDecompressor", new Class<?>[0]);
+    Object rs = REAL.invoke(FACTORY, realFactory, "safeDecompressor", new Class<?>[0]);
+    LZ4Factory mine = LZ4Factory.safeInstance();
+    int i = 0;
+    for (BadCall call : calls) {
+      String theirs = outcome(() -> call.run(rc, rf, rs, true));
+      String ours = outcome(() -> call.run(mine.fastCompressor(), mine.fastDecompressor(), mine.safeDecompressor(), false));
+      assertEquals(theirs, ours, "call " + i++);
+    }
+  }
+
+  private interface Call {
+    Object run() throws Throwable;
+  }
+
+  /** @return "ok" or the simple name of the exception (lz4-java's LZ4Exception and ours have the same name) */
+  private static String outcome(Call c) {
+    try {
+      c.run();
+      return "ok";
+    } catch (Throwable t) {
+      return t.getClass().getSimpleName();
+    }
+  }
+
+  private static Object compress(Object c, boolean real, byte[] s, int so, int sl, byte[] d, int dof, int dl)
+      throws Throwable {
+    return real ? REAL.call(COMPRESSOR, c, "compress",
+        new Class<?>[] {byte[].class, int.class, int.class, byte[].class, int.class, int.class}, s, so, sl, d, dof, dl)
+        : ((LZ4Compressor) c).compress(s, so, sl, d, dof, dl);
+  }
+
+  private static Object safe(Object dec, boolean real, byte[] s, int so, int sl, byte[] d, int dof, int dl)
+      throws Throwable {
+    return real ? REAL.call(SAFE_DEC, dec, "decompress",
+        new Class<?>[] {byte[].class, int.class, int.class, byte[].class, int.class, int.class}, s, so, sl, d, dof, dl)
+        : ((net.jpountz.lz4.LZ4SafeDecompressor) dec).decompress(s, so, sl, d, dof, dl);
+  }
+
+  private static Object fast(Object dec, boolean real, byte[] s, int so, byte[] d, int dof, int dl) throws Throwable {
+    return real ? REAL.call(FAST_DEC, dec, "decompress",
+        new Class<?>[] {byte[].class, int.class, byte[].class, int.class, int.class}, s, so, d, dof, dl)
+        : ((net.jpountz.lz4.LZ4FastDecompressor) dec).decompress(s, so, d, dof, dl);
+  }
+
+  @Test
+  void hostileBlocksAreRefusedWithoutReadingOutsideTheRanges() {
+    // The CVE-2025-12183 classes, against LZ4FastDecompressor (decoded length known, compressed
+    // length not): a match reaching before the output start, reading "history" that is not there;
+    // a match length running past the declared output; a block that would need bytes past the
+    // source. lz4-java's JNI and Unsafe fast decompressors read out of bounds on these; every
+    // factory here refuses them. Output canaries around the range stay untouched.
+    byte[][] hostile = {
+        {0x10, 'a', 0x05, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+        {0x1F, 'a', 0x01, 0x00, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x10, 'z'},
+        {(byte) 0xF0, (byte) 0xFF, (byte) 0xFF, 0x05, 'a', 'b'},
+    };
+    for (LZ4Factory f : List.of(LZ4Factory.nativeInstance(), LZ4Factory.nativeInsecureInstance(),
+        LZ4Factory.unsafeInstance(), LZ4Factory.unsafeInsecureInstance(), LZ4Factory.safeInstance())) {
+      for (byte[] h : hostile) {
+        byte[] dest = new byte[600];
+        Arrays.fill(dest, (byte) 0x5A);
+        assertThrows(LZ4Exception.class, () -> f.fastDecompressor().decompress(h, 0, dest, 50, 500));
+        assertThrows(LZ4Exception.class, () -> f.safeDecompressor().decompress(h, 0, h.length, dest, 50, 500));
+        for (int i = 0; i < 50; i++) {
+          assertEquals(0x5A, dest[i]);
+        }
+        for (int i = 550; i < 600; i++) {
+          assertEquals(0x5A, dest[i]);
+        }
+      }
+    }
+  }
+
+  @Test
+  void blockStreamsAreTheSameBytesAndReadEachOther() throws IOException {
+    byte[] data = inputs().get(0);
+    // ours with the fast compressor == lz4-java's with its JNI fast compressor
+    Object jni = realFactory("nativeInstance");
+    Object jniFast = REAL.invoke(FACTORY, jni, "fastCompressor", new Class<?>[0]);
+    ByteArrayOutputStream theirs = new ByteArrayOutputStream();
+    OutputStream theirOut = (OutputStream) REAL.construct("net.jpountz.lz4.LZ4BlockOutputStream",
+        new Class<?>[] {OutputStream.class, int.class, REAL.type(COMPRESSOR)}, theirs, 1 << 15, jniFast);
+    theirOut.write(data);
+    theirOut.close();
+    ByteArrayOutputStream mine = new ByteArrayOutputStream();
+    try (LZ4BlockOutputStream out = new LZ4BlockOutputStream(mine, 1 << 15, LZ4Factory.nativeInstance().fastCompressor())) {
+      out.write(data);
+    }
+    assertArrayEquals(theirs.toByteArray(), mine.toByteArray());
+    // both ways, including their pure-Java compressor's stream
+    assertArrayEquals(data, StreamsHelper.readAll(new LZ4BlockInputStream(new ByteArrayInputStream(theirs.toByteArray()))));
+    InputStream theirIn = (InputStream) REAL.construct("net.jpountz.lz4.LZ4BlockInputStream",
+        new Class<?>[] {InputStream.class}, new ByteArrayInputStream(mine.toByteArray()));
+    assertArrayEquals(data, StreamsHelper.readAll(theirIn));
+  }
+
+  @Test
+  void frameStreamsReadEachOther() throws IOException {
+    byte[] data = inputs().get(2);
+    ByteArrayOutputStream theirs = new ByteArrayOutputStream();
+    OutputStream theirOut = (OutputStream) REAL.construct("net.jpountz.lz4.LZ4FrameOutputStream",
+        new Class<?>[] {OutputStream.class}, theirs);
+    theirOut.write(data);
+    theirOut.close();
+    assertArrayEquals(data, StreamsHelper.readAll(new LZ4FrameInputStream(new ByteArrayInputStream(theirs.toByteArray()))));
+    ByteArrayOutputStream mine = new ByteArrayOutputStream();
+    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(mine, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB,
+        LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM,
+        LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
+      out.write(data);
+    }
+    InputStream theirIn = (InputStream) REAL.construct("net.jpountz.lz4.LZ4FrameInputStream",
+        new Class<?>[] {InputStream.class}, new ByteArrayInputStream(mine.toByteArray()));
+    assertArrayEquals(data, StreamsHelper.readAll(theirIn));
+    // same compressor, same flags: the same frame bytes
+    assertArrayEquals(theirs.toByteArray(), frameOfOurs(data));
+  }
+
+  private static byte[] frameOfOurs(byte[] data) throws IOException {
+    ByteArrayOutputStream mine = new ByteArrayOutputStream();
+    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(mine)) {
+      out.write(data);
+    }
+    return mine.toByteArray();
+  }
+}

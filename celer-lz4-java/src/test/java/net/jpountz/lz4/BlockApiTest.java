@@ -1,0 +1,147 @@
+package net.jpountz.lz4;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The block API on its own: every factory's compressors and decompressors round-trip, over arrays
+ * and every kind of buffer, with lz4-java's argument checks; and the "fast" decompressor stays
+ * inside its ranges on hostile input.
+ */
+class BlockApiTest {
+  static final List<LZ4Factory> FACTORIES = List.of(
+      LZ4Factory.nativeInstance(), LZ4Factory.safeInstance(), LZ4Factory.unsafeInstance(),
+      LZ4Factory.fastestInstance(), LZ4Factory.fastestJavaInstance());
+
+  static byte[] sample(int n, long seed) {
+    Random r = new Random(seed);
+    byte[] b = new byte[n];
+    for (int i = 0; i < n; i++) {
+      b[i] = (byte) (r.nextInt(6) == 0 ? r.nextInt() : "celer lz4 ".charAt(i % 10));
+    }
+    return b;
+  }
+
+  @Test
+  void everyFactoryRoundTripsArrays() {
+    byte[] data = sample(70_000, 1);
+    for (LZ4Factory f : FACTORIES) {
+      for (LZ4Compressor c : List.of(f.fastCompressor(), f.highCompressor(), f.highCompressor(3), f.highCompressor(17))) {
+        byte[] z = c.compress(data);
+        assertArrayEquals(data, f.fastDecompressor().decompress(z, data.length), f + " " + c);
+        assertArrayEquals(data, f.safeDecompressor().decompress(z, data.length), f + " " + c);
+        byte[] back = new byte[data.length];
+        assertEquals(z.length, f.fastDecompressor().decompress(z, 0, back, 0, data.length));
+        assertArrayEquals(data, back);
+      }
+    }
+  }
+
+  @Test
+  void buffersOfEveryKindRoundTrip() {
+    byte[] data = sample(20_000, 2);
+    LZ4Factory f = LZ4Factory.fastestInstance();
+    int bound = f.fastCompressor().maxCompressedLength(data.length);
+    for (boolean directIn : new boolean[] {false, true}) {
+      for (boolean directOut : new boolean[] {false, true}) {
+        ByteBuffer src = alloc(directIn, data.length + 10).position(10);
+        src.put(data).flip().position(10);
+        ByteBuffer srcRo = src.asReadOnlyBuffer();
+        ByteBuffer z = alloc(directOut, bound + 5).position(5);
+        f.fastCompressor().compress(srcRo, z);
+        assertEquals(src.limit(), srcRo.position());
+        int zLen = z.position() - 5;
+        z.flip().position(5);
+        ByteBuffer back = alloc(directIn, data.length);
+        f.fastDecompressor().decompress(z.asReadOnlyBuffer(), back);
+        assertEquals(data.length, back.position());
+        byte[] got = new byte[data.length];
+        back.flip().get(got);
+        assertArrayEquals(data, got);
+
+        ByteBuffer back2 = alloc(directOut, data.length + 3);
+        int n = f.safeDecompressor().decompress(z, 5, zLen, back2, 3, data.length);
+        assertEquals(data.length, n);
+        assertEquals(0, back2.position(), "absolute form leaves the position alone");
+        // an offset slice: index 0 of the slice is index 5 of the parent
+        ByteBuffer slice = z.duplicate().position(5).slice();
+        assertEquals(zLen, f.fastDecompressor().decompress(slice, 0, alloc(directOut, data.length), 0, data.length));
+      }
+    }
+  }
+
+  private static ByteBuffer alloc(boolean direct, int n) {
+    return direct ? ByteBuffer.allocateDirect(n) : ByteBuffer.allocate(n);
+  }
+
+  @Test
+  void argumentChecksAreLz4Javas() {
+    LZ4Compressor c = LZ4Factory.fastestInstance().fastCompressor();
+    byte[] a = new byte[10];
+    assertThrows(ArrayIndexOutOfBoundsException.class, () -> c.compress(a, 5, 6, new byte[100], 0, 100));
+    assertThrows(IllegalArgumentException.class, () -> c.compress(a, 0, -1, new byte[100], 0, 100));
+    assertThrows(LZ4Exception.class, () -> c.compress(sample(1000, 3), 0, 1000, new byte[100], 0, 100));
+    assertThrows(java.nio.ReadOnlyBufferException.class,
+        () -> c.compress(ByteBuffer.wrap(a), 0, 10, ByteBuffer.allocate(100).asReadOnlyBuffer(), 0, 100));
+    LZ4FastDecompressor d = LZ4Factory.fastestInstance().fastDecompressor();
+    assertThrows(ArrayIndexOutOfBoundsException.class, () -> d.decompress(a, 11, new byte[4], 0, 4));
+    assertThrows(ArrayIndexOutOfBoundsException.class, () -> d.decompress(a, 0, new byte[4], 1, 4));
+    assertEquals(1, d.decompress(new byte[] {0, 55}, 0, new byte[0], 0, 0));
+    assertThrows(LZ4Exception.class, () -> d.decompress(new byte[] {0x10, 55}, 0, new byte[0], 0, 0));
+  }
+
+  @Test
+  void fastDecompressorNeverReadsPastTheSource() {
+    // CVE-2025-12183 shape: a match offset reaching before the output start, and literal runs
+    // that claim more bytes than the source holds. Both refused; nothing outside the range used.
+    byte[] backwards = {0x1F, 'x', (byte) 0xFF, (byte) 0xFF, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    byte[] dest = new byte[64];
+    Arrays.fill(dest, (byte) 7);
+    LZ4FastDecompressor d = LZ4Factory.nativeInsecureInstance().fastDecompressor();
+    assertThrows(LZ4Exception.class, () -> d.decompress(backwards, 0, dest, 8, 40));
+    byte[] longLiterals = {(byte) 0xF0, (byte) 0xFF, 0x10, 'a', 'b'};
+    assertThrows(LZ4Exception.class, () -> d.decompress(longLiterals, 0, new byte[300], 0, 300));
+    for (int i = 0; i < 8; i++) {
+      assertEquals(7, dest[i], "bytes before the output range are untouched");
+    }
+  }
+
+  @Test
+  void withLengthRoundTripsAndRefusesLies() {
+    byte[] data = sample(5000, 4);
+    LZ4Factory f = LZ4Factory.safeInstance();
+    byte[] z = new LZ4CompressorWithLength(f.highCompressor()).compress(data);
+    assertEquals(data.length, LZ4DecompressorWithLength.getDecompressedLength(z));
+    assertArrayEquals(data, new LZ4DecompressorWithLength(f.fastDecompressor()).decompress(z));
+    assertArrayEquals(data, new LZ4DecompressorWithLength(f.safeDecompressor()).decompress(z));
+    byte[] lie = z.clone();
+    lie[3] = 0x7F; // declares ~2 GB
+    assertThrows(LZ4Exception.class, () -> new LZ4DecompressorWithLength(f.safeDecompressor()).decompress(lie));
+    assertThrows(LZ4Exception.class, () -> new LZ4DecompressorWithLength(f.fastDecompressor()).decompress(lie));
+  }
+
+  @Test
+  void fastResetCompressorsMatchTheSharedOnesAndClose() {
+    byte[] data = sample(30_000, 5);
+    LZ4Factory f = LZ4Factory.nativeInstance();
+    try (LZ4JNIFastResetCompressor c = f.fastResetCompressor(3);
+        LZ4JNIHCFastResetCompressor h = f.highFastResetCompressor(11)) {
+      assertEquals(3, c.getAcceleration());
+      assertEquals(11, h.getCompressionLevel());
+      assertArrayEquals(f.highCompressor(11).compress(data), h.compress(data));
+      assertArrayEquals(data, f.safeDecompressor().decompress(c.compress(data), data.length));
+      c.close();
+      assertThrows(IllegalStateException.class, () -> c.compress(data));
+    }
+    assertThrows(UnsupportedOperationException.class, () -> LZ4Factory.safeInstance().fastResetCompressor());
+    assertSame(LZ4Factory.safeInstance(), LZ4Factory.unsafeInstance());
+  }
+}
