@@ -287,7 +287,7 @@ public final class Lz4FrameInputStream extends InputStream {
    * an LZ4 sequence turns at most 3 + e input bytes (token, offset, e length bytes) into at most
    * 19 + 255 e match bytes, and literals 1:1, so output never exceeds 255 times the input.
    */
-  private static int maxDecoded(int size, int max) {
+  static int maxDecoded(int size, int max) {
     return (int) Math.min(max, 255L * size);
   }
 

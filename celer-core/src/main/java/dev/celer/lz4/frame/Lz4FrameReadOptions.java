@@ -15,7 +15,10 @@ import java.util.Objects;
  *   <li>Memory of a stream is bounded by the format, not by a setting: one block (at most 4 MB as
  *       the header's Block Maximum Size, 8 MB for legacy frames) plus its compressed form plus a
  *       64 KB window. A header's content size is never used to size a buffer, so a header that
- *       announces 16 EB allocates nothing.
+ *       announces 16 EB allocates nothing. (The one-shot {@link
+ *       Lz4Frame#decompress(byte[])} sizes its result from the declared content sizes, but only
+ *       when they are within {@link #maxOneShotSize()} and the frame's blocks, already present,
+ *       can decode to that much.)
  *   <li>{@link #maxFrameContentSize()}: the most bytes one frame may decode to; default unlimited,
  *       because a stream hands data on block by block. Set it when the consumer accumulates what
  *       it reads. A frame whose header announces more fails at once.
