@@ -73,8 +73,11 @@ public final class Lz4Frame {
    */
   public static byte[] decompress(byte[] src, Lz4FrameReadOptions options) throws Lz4StreamException {
     Objects.requireNonNull(src, "src");
-    int cap = options.maxOneShotSize();
-    try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(src), options)) {
+    // The total output limit: maxOneShotSize, or maxTotalOutputSize when that is smaller.
+    boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
+    int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
+    String capName = "Lz4FrameReadOptions." + (oneShotLimit ? "maxOneShotSize" : "maxTotalOutputSize");
+    try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(src), options, cap, capName)) {
       long declared = declaredContentSize(src, options, cap);
       if (declared >= 0) {
         // Every frame declares its content size, and the stream checks each against what it
@@ -90,7 +93,7 @@ public final class Lz4Frame {
         throw new Lz4StreamException(Lz4StreamException.Kind.CORRUPT_BLOCK, in.compressedBytesRead(),
             "the frames decode to other than the " + declared + " bytes their headers declare");
       }
-      return readChunked(in, cap, (int) Math.min(cap, Math.max(256L, Math.min(src.length * 4L, 1 << 20))));
+      return readChunked(in, cap, capName, (int) Math.min(cap, Math.max(256L, Math.min(src.length * 4L, 1 << 20))));
     } catch (Lz4StreamException e) {
       throw e;
     } catch (IOException e) {
@@ -107,7 +110,8 @@ public final class Lz4Frame {
    * the exact size: about twice the output in all, where doubling one array and trimming it
    * allocated about three and a half times.
    */
-  private static byte[] readChunked(Lz4FrameInputStream in, int cap, int first) throws IOException {
+  private static byte[] readChunked(Lz4FrameInputStream in, int cap, String capName, int first)
+      throws IOException {
     List<byte[]> full = new ArrayList<>();
     long total = 0;
     byte[] chunk = new byte[first];
@@ -122,9 +126,9 @@ public final class Lz4Frame {
         }
         full.add(chunk);
         total += n;
-        if (total == cap) {
+        if (total == cap) { // the stream's own total limit fails first; kept as a guard of the array sizes
           throw new Lz4StreamException(Lz4StreamException.Kind.LIMIT, in.compressedBytesRead(),
-              "decompressed size exceeds the limit of " + cap + " bytes (Lz4FrameReadOptions.maxOneShotSize)");
+              "decompressed size exceeds the limit of " + cap + " bytes (" + capName + ")");
         }
         chunk = new byte[(int) Math.min(cap - total, Math.min(MAX_CHUNK, Math.max(chunk.length, total)))];
         chunk[0] = (byte) next;

@@ -65,6 +65,11 @@ public final class Lz4FrameInputStream extends InputStream {
   private int outPos;
   private int outEnd;
 
+  /** The total output limit, and the setting that set it, for messages. */
+  private final long maxTotal;
+  private final String maxTotalName;
+  private long totalDecoded;
+
   private boolean closed;
   private final FailureLatch latch = new FailureLatch("Lz4FrameInputStream");
 
@@ -75,9 +80,16 @@ public final class Lz4FrameInputStream extends InputStream {
 
   /** Reads as {@code options} say. Reads nothing yet. */
   public Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options) {
+    this(in, options, options.maxTotalOutputSize(), "Lz4FrameReadOptions.maxTotalOutputSize");
+  }
+
+  /** As the public constructor, with a total output limit set by {@code maxTotalName} (one-shot helpers). */
+  Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options, long maxTotal, String maxTotalName) {
     this.src = new SourceReader(Objects.requireNonNull(in, "in"));
     this.options = Objects.requireNonNull(options, "options");
     this.walker = new FrameWalker(src, options.headerChecksum());
+    this.maxTotal = maxTotal;
+    this.maxTotalName = maxTotalName;
   }
 
   /** @return how many compressed bytes were consumed from the underlying stream so far */
@@ -353,10 +365,16 @@ public final class Lz4FrameInputStream extends InputStream {
 
   private void produced(int n, long blockOffset) throws Lz4StreamException {
     frameDecoded += n;
+    totalDecoded += n;
     if (frameDecoded > options.maxFrameContentSize()) {
       throw new Lz4StreamException(Kind.LIMIT, blockOffset, "frame at offset " + frameStart + " decodes to more than the limit of "
           + options.maxFrameContentSize() + " bytes (Lz4FrameReadOptions.maxFrameContentSize), at the block at offset "
           + blockOffset);
+    }
+    if (totalDecoded > maxTotal) {
+      throw new Lz4StreamException(Kind.LIMIT, blockOffset, "decompressed size exceeds the limit of "
+          + maxTotal + " bytes in total (" + maxTotalName + "), at the block at offset " + blockOffset
+          + " (frame at offset " + frameStart + ")");
     }
     if (desc != null && desc.hasContentSize() && Long.compareUnsigned(frameDecoded, desc.contentSize()) > 0) {
       throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "content size mismatch: the frame at offset "
