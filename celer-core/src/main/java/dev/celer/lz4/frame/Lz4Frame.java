@@ -241,8 +241,10 @@ public final class Lz4Frame {
         }
         w.skipBlock();
       }
-      Lz4FrameInfo.Type type = w.frameType() == FrameWalker.FrameType.LZ4 ? Lz4FrameInfo.Type.FRAME : Lz4FrameInfo.Type.LEGACY;
-      frames.add(new Lz4FrameInfo(type, w.frameOffset(), w.frameEnd() - w.frameOffset(), w.header(), blocks, stored, 0));
+      Lz4FrameInfo.Type type =
+          w.frameType() == FrameWalker.FrameType.LZ4 ? Lz4FrameInfo.Type.FRAME : Lz4FrameInfo.Type.LEGACY;
+      frames.add(new Lz4FrameInfo(type, w.frameOffset(), w.frameEnd() - w.frameOffset(), w.header(), blocks,
+          stored, 0));
     }
     return frames;
   }

@@ -250,13 +250,15 @@ public final class Lz4FrameInputStream extends InputStream {
     frameCount++;
     if (desc.hasContentSize() && options.maxFrameContentSize() != Long.MAX_VALUE
         && Long.compareUnsigned(desc.contentSize(), options.maxFrameContentSize()) > 0) {
-      throw new Lz4StreamException(Kind.LIMIT, frameStart, "frame at offset " + frameStart + " announces a content size of "
+      throw new Lz4StreamException(Kind.LIMIT, frameStart,
+          "frame at offset " + frameStart + " announces a content size of "
           + Long.toUnsignedString(desc.contentSize()) + " bytes, above the limit of "
           + options.maxFrameContentSize() + " (Lz4FrameReadOptions.maxFrameContentSize)");
     }
     byte[] dict = options.dictionaryFor(desc.hasDictId(), desc.dictId());
     if (desc.hasDictId() && dict == null) {
-      throw new Lz4StreamException(Kind.BAD_HEADER, frameStart, "frame at offset " + frameStart + " needs the dictionary with ID "
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameStart,
+          "frame at offset " + frameStart + " needs the dictionary with ID "
           + Integer.toUnsignedString(desc.dictId()) + ", and none was given (Lz4FrameReadOptions.dictionary)");
     }
     blockMax = desc.blockSize().bytes();
@@ -348,7 +350,8 @@ public final class Lz4FrameInputStream extends InputStream {
         ensureWin(wpos + room, wpos);
         n = BlockCodec.decompress(cbuf, 0, size, win, wpos, room, win, wpos - hist, hist);
       } catch (Lz4Exception e) {
-        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "corrupted block at offset " + blockOffset + " (data starts at offset "
+        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
+            "corrupted block at offset " + blockOffset + " (data starts at offset "
             + (blockOffset + 4) + "): " + e.getMessage(), e);
       }
     }
@@ -367,7 +370,8 @@ public final class Lz4FrameInputStream extends InputStream {
     frameDecoded += n;
     totalDecoded += n;
     if (frameDecoded > options.maxFrameContentSize()) {
-      throw new Lz4StreamException(Kind.LIMIT, blockOffset, "frame at offset " + frameStart + " decodes to more than the limit of "
+      throw new Lz4StreamException(Kind.LIMIT, blockOffset,
+          "frame at offset " + frameStart + " decodes to more than the limit of "
           + options.maxFrameContentSize() + " bytes (Lz4FrameReadOptions.maxFrameContentSize), at the block at offset "
           + blockOffset);
     }
@@ -378,8 +382,8 @@ public final class Lz4FrameInputStream extends InputStream {
     }
     if (desc != null && desc.hasContentSize() && Long.compareUnsigned(frameDecoded, desc.contentSize()) > 0) {
       throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "content size mismatch: the frame at offset "
-          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize()) + " bytes, but its blocks decode to more (block at offset "
-          + blockOffset + ")");
+          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize())
+          + " bytes, but its blocks decode to more (block at offset " + blockOffset + ")");
     }
   }
 
@@ -396,7 +400,8 @@ public final class Lz4FrameInputStream extends InputStream {
     }
     if (desc.hasContentSize() && frameDecoded != desc.contentSize()) {
       throw new Lz4StreamException(Kind.CORRUPT_BLOCK, endMarkOffset, "content size mismatch: the frame at offset "
-          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize()) + " bytes, but decodes to " + frameDecoded);
+          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize()) + " bytes, but decodes to "
+          + frameDecoded);
     }
     desc = null;
     outPos = outEnd = 0;
@@ -420,7 +425,8 @@ public final class Lz4FrameInputStream extends InputStream {
       ensureWin(room, 0);
       n = BlockCodec.decompress(cbuf, 0, w, win, 0, room, null, 0, 0);
     } catch (Lz4Exception e) {
-      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
+          "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
     }
     produced(n, blockOffset);
     outPos = 0;
