@@ -164,20 +164,24 @@ public final class FrameHeader {
     int flg = hdr[4] & 0xFF;
     int bd = hdr[5] & 0xFF;
     if ((flg & FLG_VERSION_MASK) != FLG_VERSION_01) {
-      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 4, "unsupported frame version " + ((flg & FLG_VERSION_MASK) >>> 6)
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 4,
+          "unsupported frame version " + ((flg & FLG_VERSION_MASK) >>> 6)
           + " (FLG byte 0x" + Integer.toHexString(flg) + ", only version 01 is defined) at offset " + (frameOffset + 4));
     }
     if ((flg & FLG_RESERVED) != 0) {
-      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 4, "reserved bit 1 of the FLG byte is set (0x" + Integer.toHexString(flg)
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 4,
+          "reserved bit 1 of the FLG byte is set (0x" + Integer.toHexString(flg)
           + ") at offset " + (frameOffset + 4));
     }
     if ((bd & (BD_RESERVED_HIGH | BD_RESERVED_LOW)) != 0) {
-      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 5, "reserved bits of the BD byte are set (0x" + Integer.toHexString(bd)
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 5,
+          "reserved bits of the BD byte are set (0x" + Integer.toHexString(bd)
           + ") at offset " + (frameOffset + 5));
     }
     int code = (bd & BD_BLOCK_SIZE_MASK) >>> BD_BLOCK_SIZE_SHIFT;
     if (code < 4) {
-      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 5, "invalid block maximum size code " + code + " (must be 4..7) at offset "
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + 5,
+          "invalid block maximum size code " + code + " (must be 4..7) at offset "
           + (frameOffset + 5));
     }
     int p = 6;
@@ -212,7 +216,8 @@ public final class FrameHeader {
       }
       if (!ok) {
         int expected = mode == Lz4FrameReadOptions.HeaderChecksum.KAFKA ? kafka : standard;
-        throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + p, "header checksum mismatch: stored 0x" + Integer.toHexString(hc)
+        throw new Lz4StreamException(Kind.BAD_HEADER, frameOffset + p,
+            "header checksum mismatch: stored 0x" + Integer.toHexString(hc)
             + ", computed 0x" + Integer.toHexString(expected) + " at offset " + (frameOffset + p));
       }
     }

@@ -282,7 +282,10 @@ public final class FrameWalker {
       return false;
     }
     if (w <= 0 || w > LEGACY_MAX_COMPRESSED) {
-      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "legacy block compressed size "
+      // A word above the bound cannot be a block size; like lz4, read it as the magic number of
+      // something that is not a frame (unknown magic). A size of 0 is a corrupt block.
+      Kind kind = w == 0 ? Kind.CORRUPT_BLOCK : Kind.UNKNOWN_MAGIC;
+      throw new Lz4StreamException(kind, blockOffset, "legacy block compressed size "
           + Integer.toUnsignedString(w) + " out of range 1.." + LEGACY_MAX_COMPRESSED + " at offset " + blockOffset);
     }
     blockStored = false;

@@ -25,6 +25,9 @@ public final class SourceReader {
   private final InputStream in;
   /** Bytes consumed from {@link #in} so far. */
   private long offset;
+  /** Where {@link #skipFully} reads the bytes it skips; allocated on the first skip of more than 16 bytes. */
+  private byte[] scratch = new byte[16];
+  private static final int SCRATCH_SIZE = 8192;
   /** The last unchecked exception the underlying stream threw, to tell it from the reader's own. */
   private RuntimeException thrown;
 
@@ -90,7 +93,9 @@ public final class SourceReader {
    */
   public void skipFully(long len, String what) throws IOException {
     long start = offset;
-    byte[] scratch = new byte[(int) Math.min(8192, Math.max(len, 1))];
+    if (scratch.length < Math.min(SCRATCH_SIZE, len)) {
+      scratch = new byte[SCRATCH_SIZE];
+    }
     while (len > 0) {
       int r = readSome(scratch, 0, (int) Math.min(scratch.length, len));
       if (r < 0) {

@@ -3,6 +3,7 @@ package dev.celer.lz4.frame;
 import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.frame.FrameHeader;
 import dev.celer.internal.frame.FrameWalker;
 import dev.celer.internal.stream.SourceReader;
 import dev.celer.lz4.Lz4StreamException;
@@ -64,36 +65,129 @@ public final class Lz4Frame {
   /**
    * As {@link #decompress(byte[])}, with {@code options}; the output is capped at {@link
    * Lz4FrameReadOptions#maxOneShotSize()}.
+   *
+   * <p>Memory: when every frame declares its content size (and its blocks can decode to that
+   * much), the result is allocated once at its exact size; otherwise it is decoded into chunks
+   * and copied once into an array of the exact size (about twice the result in all). Beyond
+   * that, the stream's buffers: one block and its compressed form.
    */
   public static byte[] decompress(byte[] src, Lz4FrameReadOptions options) throws Lz4StreamException {
     Objects.requireNonNull(src, "src");
-    int cap = options.maxOneShotSize();
-    byte[] out = new byte[(int) Math.min(cap, Math.max(256L, Math.min(src.length * 4L, 1 << 20)))];
-    int n = 0;
-    try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(src), options)) {
-      while (true) {
-        if (n == out.length) {
-          if (n == cap) {
-            if (in.read() < 0) {
-              break;
-            }
-            throw new Lz4StreamException(Lz4StreamException.Kind.LIMIT, in.compressedBytesRead(), "decompressed size exceeds the limit of " + cap
-                + " bytes (Lz4FrameReadOptions.maxOneShotSize)");
-          }
-          out = Arrays.copyOf(out, (int) Math.min(cap, 2L * out.length));
+    // The total output limit: maxOneShotSize, or maxTotalOutputSize when that is smaller.
+    boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
+    int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
+    String capName = "Lz4FrameReadOptions." + (oneShotLimit ? "maxOneShotSize" : "maxTotalOutputSize");
+    try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(src), options, cap, capName)) {
+      long declared = declaredContentSize(src, options, cap);
+      if (declared >= 0) {
+        // Every frame declares its content size, and the stream checks each against what it
+        // decodes: one array of the exact size, filled once.
+        byte[] out = new byte[(int) declared];
+        int n = 0;
+        for (int r; n < out.length && (r = in.read(out, n, out.length - n)) >= 0; ) {
+          n += r;
         }
-        int r = in.read(out, n, out.length - n);
-        if (r < 0) {
-          break;
+        if (n == out.length && in.read() < 0) {
+          return out;
         }
-        n += r;
+        throw new Lz4StreamException(Lz4StreamException.Kind.CORRUPT_BLOCK, in.compressedBytesRead(),
+            "the frames decode to other than the " + declared + " bytes their headers declare");
       }
+      return readChunked(in, cap, capName, (int) Math.min(cap, Math.max(256L, Math.min(src.length * 4L, 1 << 20))));
     } catch (Lz4StreamException e) {
       throw e;
     } catch (IOException e) {
       throw new UncheckedIOException("unexpected I/O failure on an in-memory stream", e);
     }
-    return n == out.length ? out : Arrays.copyOf(out, n);
+  }
+
+  /** The largest chunk {@link #readChunked} allocates: bounds the unused tail of the last one. */
+  private static final int MAX_CHUNK = 16 << 20;
+
+  /**
+   * Reads {@code in} to its end into chunks (the first of {@code first} bytes, each next one as
+   * large as all before it, at most {@link #MAX_CHUNK}), then copies them once into an array of
+   * the exact size: about twice the output in all, where doubling one array and trimming it
+   * allocated about three and a half times.
+   */
+  private static byte[] readChunked(Lz4FrameInputStream in, int cap, String capName, int first)
+      throws IOException {
+    List<byte[]> full = new ArrayList<>();
+    long total = 0;
+    byte[] chunk = new byte[first];
+    int n = 0;
+    while (true) {
+      if (n == chunk.length) {
+        // A full chunk: a next one only when a next byte comes (so an output that fills its
+        // chunks exactly allocates no empty one).
+        int next = in.read();
+        if (next < 0) {
+          break;
+        }
+        full.add(chunk);
+        total += n;
+        if (total == cap) { // the stream's own total limit fails first; kept as a guard of the array sizes
+          throw new Lz4StreamException(Lz4StreamException.Kind.LIMIT, in.compressedBytesRead(),
+              "decompressed size exceeds the limit of " + cap + " bytes (" + capName + ")");
+        }
+        chunk = new byte[(int) Math.min(cap - total, Math.min(MAX_CHUNK, Math.max(chunk.length, total)))];
+        chunk[0] = (byte) next;
+        n = 1;
+      }
+      int r = in.read(chunk, n, chunk.length - n);
+      if (r < 0) {
+        break;
+      }
+      n += r;
+    }
+    if (full.isEmpty()) {
+      return n == chunk.length ? chunk : Arrays.copyOf(chunk, n);
+    }
+    byte[] out = new byte[(int) (total + n)];
+    int at = 0;
+    for (byte[] c : full) {
+      System.arraycopy(c, 0, out, at, c.length);
+      at += c.length;
+    }
+    System.arraycopy(chunk, 0, out, at, n);
+    return out;
+  }
+
+  /**
+   * The total content size that the frames of {@code src} declare, when it can size the output:
+   * every LZ4 frame declares one, there is no legacy frame, the total is within {@code cap}, and
+   * each frame's blocks can decode to that much (a block to at most its block maximum size, and
+   * a compressed one to at most 255 times its length), so a header cannot make the one-shot
+   * allocate more than its input could produce. Otherwise, or when the walk finds an error (the
+   * decoding reports it), -1. Walks headers and block size words only.
+   */
+  private static long declaredContentSize(byte[] src, Lz4FrameReadOptions options, int cap) {
+    FrameWalker w = new FrameWalker(new SourceReader(new ByteArrayInputStream(src)), options.headerChecksum());
+    long total = 0;
+    try {
+      while (w.nextFrame()) {
+        if (w.frameType() == FrameWalker.FrameType.SKIPPABLE) {
+          continue;
+        }
+        FrameHeader h = w.header();
+        if (h == null || !h.hasContentSize() || h.contentSize() < 0 || h.contentSize() > cap - total) {
+          return -1;
+        }
+        int max = h.blockSize().bytes();
+        long possible = 0;
+        while (w.nextBlock()) {
+          possible += w.blockStored() ? w.blockSize() : Lz4FrameInputStream.maxDecoded(w.blockSize(), max);
+          w.skipBlock();
+        }
+        if (h.contentSize() > possible) {
+          return -1;
+        }
+        total += h.contentSize();
+      }
+    } catch (IOException e) {
+      return -1;
+    }
+    return total;
   }
 
   /**
@@ -147,8 +241,10 @@ public final class Lz4Frame {
         }
         w.skipBlock();
       }
-      Lz4FrameInfo.Type type = w.frameType() == FrameWalker.FrameType.LZ4 ? Lz4FrameInfo.Type.FRAME : Lz4FrameInfo.Type.LEGACY;
-      frames.add(new Lz4FrameInfo(type, w.frameOffset(), w.frameEnd() - w.frameOffset(), w.header(), blocks, stored, 0));
+      Lz4FrameInfo.Type type =
+          w.frameType() == FrameWalker.FrameType.LZ4 ? Lz4FrameInfo.Type.FRAME : Lz4FrameInfo.Type.LEGACY;
+      frames.add(new Lz4FrameInfo(type, w.frameOffset(), w.frameEnd() - w.frameOffset(), w.header(), blocks,
+          stored, 0));
     }
     return frames;
   }

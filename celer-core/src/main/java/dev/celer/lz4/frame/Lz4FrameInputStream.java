@@ -65,6 +65,11 @@ public final class Lz4FrameInputStream extends InputStream {
   private int outPos;
   private int outEnd;
 
+  /** The total output limit, and the setting that set it, for messages. */
+  private final long maxTotal;
+  private final String maxTotalName;
+  private long totalDecoded;
+
   private boolean closed;
   private final FailureLatch latch = new FailureLatch("Lz4FrameInputStream");
 
@@ -75,9 +80,16 @@ public final class Lz4FrameInputStream extends InputStream {
 
   /** Reads as {@code options} say. Reads nothing yet. */
   public Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options) {
+    this(in, options, options.maxTotalOutputSize(), "Lz4FrameReadOptions.maxTotalOutputSize");
+  }
+
+  /** As the public constructor, with a total output limit set by {@code maxTotalName} (one-shot helpers). */
+  Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options, long maxTotal, String maxTotalName) {
     this.src = new SourceReader(Objects.requireNonNull(in, "in"));
     this.options = Objects.requireNonNull(options, "options");
     this.walker = new FrameWalker(src, options.headerChecksum());
+    this.maxTotal = maxTotal;
+    this.maxTotalName = maxTotalName;
   }
 
   /** @return how many compressed bytes were consumed from the underlying stream so far */
@@ -238,13 +250,15 @@ public final class Lz4FrameInputStream extends InputStream {
     frameCount++;
     if (desc.hasContentSize() && options.maxFrameContentSize() != Long.MAX_VALUE
         && Long.compareUnsigned(desc.contentSize(), options.maxFrameContentSize()) > 0) {
-      throw new Lz4StreamException(Kind.LIMIT, frameStart, "frame at offset " + frameStart + " announces a content size of "
+      throw new Lz4StreamException(Kind.LIMIT, frameStart,
+          "frame at offset " + frameStart + " announces a content size of "
           + Long.toUnsignedString(desc.contentSize()) + " bytes, above the limit of "
           + options.maxFrameContentSize() + " (Lz4FrameReadOptions.maxFrameContentSize)");
     }
     byte[] dict = options.dictionaryFor(desc.hasDictId(), desc.dictId());
     if (desc.hasDictId() && dict == null) {
-      throw new Lz4StreamException(Kind.BAD_HEADER, frameStart, "frame at offset " + frameStart + " needs the dictionary with ID "
+      throw new Lz4StreamException(Kind.BAD_HEADER, frameStart,
+          "frame at offset " + frameStart + " needs the dictionary with ID "
           + Integer.toUnsignedString(desc.dictId()) + ", and none was given (Lz4FrameReadOptions.dictionary)");
     }
     blockMax = desc.blockSize().bytes();
@@ -287,7 +301,7 @@ public final class Lz4FrameInputStream extends InputStream {
    * an LZ4 sequence turns at most 3 + e input bytes (token, offset, e length bytes) into at most
    * 19 + 255 e match bytes, and literals 1:1, so output never exceeds 255 times the input.
    */
-  private static int maxDecoded(int size, int max) {
+  static int maxDecoded(int size, int max) {
     return (int) Math.min(max, 255L * size);
   }
 
@@ -336,7 +350,8 @@ public final class Lz4FrameInputStream extends InputStream {
         ensureWin(wpos + room, wpos);
         n = BlockCodec.decompress(cbuf, 0, size, win, wpos, room, win, wpos - hist, hist);
       } catch (Lz4Exception e) {
-        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "corrupted block at offset " + blockOffset + " (data starts at offset "
+        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
+            "corrupted block at offset " + blockOffset + " (data starts at offset "
             + (blockOffset + 4) + "): " + e.getMessage(), e);
       }
     }
@@ -353,15 +368,22 @@ public final class Lz4FrameInputStream extends InputStream {
 
   private void produced(int n, long blockOffset) throws Lz4StreamException {
     frameDecoded += n;
+    totalDecoded += n;
     if (frameDecoded > options.maxFrameContentSize()) {
-      throw new Lz4StreamException(Kind.LIMIT, blockOffset, "frame at offset " + frameStart + " decodes to more than the limit of "
+      throw new Lz4StreamException(Kind.LIMIT, blockOffset,
+          "frame at offset " + frameStart + " decodes to more than the limit of "
           + options.maxFrameContentSize() + " bytes (Lz4FrameReadOptions.maxFrameContentSize), at the block at offset "
           + blockOffset);
     }
+    if (totalDecoded > maxTotal) {
+      throw new Lz4StreamException(Kind.LIMIT, blockOffset, "decompressed size exceeds the limit of "
+          + maxTotal + " bytes in total (" + maxTotalName + "), at the block at offset " + blockOffset
+          + " (frame at offset " + frameStart + ")");
+    }
     if (desc != null && desc.hasContentSize() && Long.compareUnsigned(frameDecoded, desc.contentSize()) > 0) {
       throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "content size mismatch: the frame at offset "
-          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize()) + " bytes, but its blocks decode to more (block at offset "
-          + blockOffset + ")");
+          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize())
+          + " bytes, but its blocks decode to more (block at offset " + blockOffset + ")");
     }
   }
 
@@ -378,7 +400,8 @@ public final class Lz4FrameInputStream extends InputStream {
     }
     if (desc.hasContentSize() && frameDecoded != desc.contentSize()) {
       throw new Lz4StreamException(Kind.CORRUPT_BLOCK, endMarkOffset, "content size mismatch: the frame at offset "
-          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize()) + " bytes, but decodes to " + frameDecoded);
+          + frameStart + " announces " + Long.toUnsignedString(desc.contentSize()) + " bytes, but decodes to "
+          + frameDecoded);
     }
     desc = null;
     outPos = outEnd = 0;
@@ -402,7 +425,8 @@ public final class Lz4FrameInputStream extends InputStream {
       ensureWin(room, 0);
       n = BlockCodec.decompress(cbuf, 0, w, win, 0, room, null, 0, 0);
     } catch (Lz4Exception e) {
-      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
+          "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
     }
     produced(n, blockOffset);
     outPos = 0;

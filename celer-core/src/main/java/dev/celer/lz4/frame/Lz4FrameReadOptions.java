@@ -15,13 +15,21 @@ import java.util.Objects;
  *   <li>Memory of a stream is bounded by the format, not by a setting: one block (at most 4 MB as
  *       the header's Block Maximum Size, 8 MB for legacy frames) plus its compressed form plus a
  *       64 KB window. A header's content size is never used to size a buffer, so a header that
- *       announces 16 EB allocates nothing.
+ *       announces 16 EB allocates nothing. (The one-shot {@link
+ *       Lz4Frame#decompress(byte[])} sizes its result from the declared content sizes, but only
+ *       when they are within {@link #maxOneShotSize()} and the frame's blocks, already present,
+ *       can decode to that much.)
  *   <li>{@link #maxFrameContentSize()}: the most bytes one frame may decode to; default unlimited,
  *       because a stream hands data on block by block. Set it when the consumer accumulates what
  *       it reads. A frame whose header announces more fails at once.
+ *   <li>{@link #maxTotalOutputSize()}: the most bytes a stream may decode to over all its frames
+ *       (concatenated frames, each within {@link #maxFrameContentSize()}, can add up to any size);
+ *       default unlimited, for the same reason. Set it, rather than or besides the per-frame
+ *       limit, when the consumer accumulates everything it reads.
  *   <li>{@link #maxOneShotSize()}: the most bytes the one-shot {@link Lz4Frame#decompress(byte[])}
  *       returns (it materializes everything in one array); default {@value
- *       #DEFAULT_MAX_ONE_SHOT_SIZE} bytes (256 MiB).
+ *       #DEFAULT_MAX_ONE_SHOT_SIZE} bytes (256 MiB). The one-shot helpers apply it as their total
+ *       output limit (or {@link #maxTotalOutputSize()}, when that is smaller).
  * </ul>
  *
  * <p>Immutable and thread-safe; the builder is not thread-safe.
@@ -46,6 +54,7 @@ public final class Lz4FrameReadOptions {
   private static final Lz4FrameReadOptions DEFAULTS = new Builder().build();
 
   private final long maxFrameContentSize;
+  private final long maxTotalOutputSize;
   private final int maxOneShotSize;
   private final byte[] dictionary;
   private final Map<Integer, byte[]> dictionaries;
@@ -55,6 +64,7 @@ public final class Lz4FrameReadOptions {
 
   private Lz4FrameReadOptions(Builder b) {
     this.maxFrameContentSize = b.maxFrameContentSize;
+    this.maxTotalOutputSize = b.maxTotalOutputSize;
     this.maxOneShotSize = b.maxOneShotSize;
     this.dictionary = b.dictionary;
     this.dictionaries = Map.copyOf(b.dictionaries);
@@ -77,6 +87,7 @@ public final class Lz4FrameReadOptions {
   public Builder toBuilder() {
     Builder b = new Builder();
     b.maxFrameContentSize = maxFrameContentSize;
+    b.maxTotalOutputSize = maxTotalOutputSize;
     b.maxOneShotSize = maxOneShotSize;
     b.dictionary = dictionary;
     b.dictionaries.putAll(dictionaries);
@@ -89,6 +100,14 @@ public final class Lz4FrameReadOptions {
   /** @return the most bytes one frame may decode to ({@link Long#MAX_VALUE}: unlimited, the default) */
   public long maxFrameContentSize() {
     return maxFrameContentSize;
+  }
+
+  /**
+   * @return the most bytes a stream may decode to over all its frames ({@link Long#MAX_VALUE}:
+   *     unlimited, the default for streams)
+   */
+  public long maxTotalOutputSize() {
+    return maxTotalOutputSize;
   }
 
   /** @return the most bytes the one-shot helpers return */
@@ -129,7 +148,8 @@ public final class Lz4FrameReadOptions {
 
   @Override
   public String toString() {
-    return "Lz4FrameReadOptions{maxFrameContentSize=" + maxFrameContentSize + ", maxOneShotSize="
+    return "Lz4FrameReadOptions{maxFrameContentSize=" + maxFrameContentSize + ", maxTotalOutputSize="
+        + maxTotalOutputSize + ", maxOneShotSize="
         + maxOneShotSize + ", dictionary=" + (dictionary == null ? "none" : dictionary.length + " bytes")
         + ", dictionaryIds=" + dictionaries.keySet() + ", headerChecksum=" + headerChecksum
         + ", verifyChecksums=" + verifyChecksums + ", closeUnderlying=" + closeUnderlying + "}";
@@ -144,6 +164,7 @@ public final class Lz4FrameReadOptions {
   /** Builds {@link Lz4FrameReadOptions}; starts from the defaults. Not thread-safe. */
   public static final class Builder {
     private long maxFrameContentSize = Long.MAX_VALUE;
+    private long maxTotalOutputSize = Long.MAX_VALUE;
     private int maxOneShotSize = DEFAULT_MAX_ONE_SHOT_SIZE;
     private byte[] dictionary;
     private final Map<Integer, byte[]> dictionaries = new HashMap<>();
@@ -159,6 +180,19 @@ public final class Lz4FrameReadOptions {
         throw new IllegalArgumentException("maxFrameContentSize must be >= 0: " + max);
       }
       this.maxFrameContentSize = max;
+      return this;
+    }
+
+    /**
+     * Caps the decoded size of the whole input, over all its frames; default {@link
+     * Long#MAX_VALUE} (no cap). A stream that reaches it fails with {@code
+     * Lz4StreamException.Kind.LIMIT} before it hands out the block that goes past it.
+     */
+    public Builder maxTotalOutputSize(long max) {
+      if (max < 0) {
+        throw new IllegalArgumentException("maxTotalOutputSize must be >= 0: " + max);
+      }
+      this.maxTotalOutputSize = max;
       return this;
     }
 

@@ -233,7 +233,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
           throw new Lz4StreamException(Kind.TRUNCATED, at, "truncated lz4-java block stream: input ends at offset " + at
               + " without the end-of-stream block");
         }
-        throw new Lz4StreamException(Kind.TRUNCATED, src.offset(), "truncated lz4-java block stream: block header at offset " + at
+        throw new Lz4StreamException(Kind.TRUNCATED, src.offset(),
+            "truncated lz4-java block stream: block header at offset " + at
             + " has " + got + " of " + HEADER_LENGTH + " bytes");
       }
       if (readBlock(at)) {
@@ -253,7 +254,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   private boolean readBlock(long at) throws IOException {
     for (int i = 0; i < MAGIC.length; i++) {
       if (header[i] != MAGIC[i]) {
-        throw corrupt(Kind.UNKNOWN_MAGIC, at, "bad magic (not \"LZ4Block\"); this reader accepts only lz4-java block streams, not LZ4 frames");
+        throw corrupt(Kind.UNKNOWN_MAGIC, at,
+            "bad magic (not \"LZ4Block\"); this reader accepts only lz4-java block streams, not LZ4 frames");
       }
     }
     int token = header[TOKEN_OFFSET] & 0xFF;
@@ -310,7 +312,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
       try {
         n = decompressor.decompress(compressed, 0, clen, buffer, 0, dlen);
       } catch (Lz4Exception e) {
-        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, at, "corrupted lz4-java block stream: the LZ4 data of the block at offset "
+        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, at,
+            "corrupted lz4-java block stream: the LZ4 data of the block at offset "
             + at + " is malformed: " + e.getMessage(), e);
       }
       if (n != dlen) {
@@ -326,7 +329,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
       actual = (int) checksum.getValue();
     }
     if (actual != check) {
-      throw corrupt(Kind.CHECKSUM, at, String.format("checksum mismatch: header says 0x%08x, data gives 0x%08x", check, actual));
+      throw corrupt(Kind.CHECKSUM, at,
+          String.format("checksum mismatch: header says 0x%08x, data gives 0x%08x", check, actual));
     }
     pos = 0;
     limit = dlen;
@@ -350,7 +354,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
       int r = src.readUpTo(b, got, want);
       got += r;
       if (r < want) {
-        throw new Lz4StreamException(Kind.TRUNCATED, src.offset(), "truncated lz4-java block stream: the block at offset " + at
+        throw new Lz4StreamException(Kind.TRUNCATED, src.offset(),
+            "truncated lz4-java block stream: the block at offset " + at
             + " has " + got + " of its " + len + " data bytes");
       }
     }
