@@ -148,9 +148,12 @@ class StreamErrorKindTest {
     assertKind(Kind.TRUNCATED, legacy.length - 1, decodeFails(Arrays.copyOf(legacy, legacy.length - 1)));
     assertKind(Kind.TRUNCATED, 6, decodeFails(Arrays.copyOf(legacy, 6)));
     byte[] oversized = legacy.clone();
-    oversized[7] = 0x7F; // a compressed size far beyond LZ4's bound for 8 MB
-    assertKind(Kind.CORRUPT_BLOCK, 4, decodeFails(oversized));
-    assertKind(Kind.CORRUPT_BLOCK, 4, listFails(oversized));
+    oversized[7] = 0x7F; // beyond LZ4's bound for 8 MB: as lz4 does, read as a magic number
+    assertKind(Kind.UNKNOWN_MAGIC, 4, decodeFails(oversized));
+    assertKind(Kind.UNKNOWN_MAGIC, 4, listFails(oversized));
+    byte[] empty = legacy.clone();
+    empty[4] = empty[5] = empty[6] = empty[7] = 0; // a block of size 0 is corrupt
+    assertKind(Kind.CORRUPT_BLOCK, 4, decodeFails(empty));
   }
 
   private static Lz4StreamException jpountzFails(byte[] input, int maxBlockSize) {
