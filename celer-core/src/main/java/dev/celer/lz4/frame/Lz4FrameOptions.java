@@ -287,9 +287,8 @@ public final class Lz4FrameOptions {
 
     /**
      * Sets the compression level as the {@code lz4} command and the C library's frame API read
-     * it ({@link Lz4Level#of(int)}): 1 (default) and 2 the fast compressor; 3..12 the HC
-     * compressor ({@code -3}..{@code -12}; above 12 means 12); a negative level {@code -N} is
-     * {@code --fast=N}, the fast compressor with acceleration {@code N + 1}; 0 means 1.
+     * it: {@code lz4 -N} is level {@code N}, {@code --fast=N} is level {@code -N}; the default is
+     * 1. {@link Lz4Level#of(int)} has the table of what each level selects.
      */
     public Builder level(int level) {
       return level(Lz4Level.of(level));
