@@ -37,30 +37,30 @@ public final class Lz4 {
 
   /**
    * @param acceleration 1 is the default; larger values trade ratio for speed, as in the C
-   *     library's {@code LZ4_compress_fast} (values below 1 mean 1, values above 65537 mean 65537)
+   *     library's {@code LZ4_compress_fast}; out-of-range values are mapped as {@link
+   *     Lz4Level#fast(int)} maps them
    * @return a fast compressor
    */
   public static Lz4Compressor fastCompressor(int acceleration) {
-    if (acceleration <= 1) {
-      return FAST_1;
-    }
-    return new Lz4FastCompressor(acceleration);
+    int a = Lz4Level.clampAcceleration(acceleration);
+    return a == 1 ? FAST_1 : new Lz4FastCompressor(a);
   }
 
   private static final Lz4Compressor FAST_1 = new Lz4FastCompressor(1);
 
-  /** @return the high-compression compressor at its default level, 9 */
+  /** @return the high-compression compressor at its default level, {@link Lz4Level#DEFAULT_HIGH} */
   public static Lz4Compressor highCompressor() {
-    return highCompressor(9);
+    return highCompressor(Lz4Level.DEFAULT_HIGH);
   }
 
   /**
-   * @param level 1..12 as in the C library ({@code lz4 -1}..{@code -12}); values below 1 mean the
-   *     default 9, values above 12 mean 12, as {@code LZ4_compress_HC} clamps them
+   * @param level 1..{@link Lz4Level#MAX} as in the C library's {@code LZ4_compress_HC} (levels 1
+   *     and 2 are HC levels here, unlike {@code lz4 -1}); out-of-range values are mapped as {@link
+   *     Lz4Level#high(int)} maps them
    * @return an HC compressor
    */
   public static Lz4Compressor highCompressor(int level) {
-    return Lz4HighCompressor.forLevel(level);
+    return Lz4HighCompressor.forLevel(Lz4Level.clampHighLevel(level));
   }
 
   /**

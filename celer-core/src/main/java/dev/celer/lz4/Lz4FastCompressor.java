@@ -46,9 +46,6 @@ final class Lz4FastCompressor extends Lz4Compressor {
    */
   static final int SKIP_TRIGGER = 6;
 
-  /** Largest acceleration honoured, as {@code LZ4_ACCELERATION_MAX}. */
-  static final int MAX_ACCELERATION = 65537;
-
   /** Knuth's multiplicative constant, 2654435761, for the 4-byte hash ({@code LZ4_hash4}). */
   private static final int PRIME_4BYTES = 0x9E3779B1;
 
@@ -65,8 +62,10 @@ final class Lz4FastCompressor extends Lz4Compressor {
 
   private final int acceleration;
 
+  /** @param acceleration 1..{@link Lz4Level#MAX_ACCELERATION}, already mapped by {@link Lz4Level#fast} */
   Lz4FastCompressor(int acceleration) {
-    this.acceleration = Math.max(1, Math.min(MAX_ACCELERATION, acceleration));
+    assert acceleration == Lz4Level.clampAcceleration(acceleration) : acceleration;
+    this.acceleration = acceleration;
   }
 
   @Override

@@ -25,12 +25,6 @@ import static dev.celer.lz4.Lz4Constants.ML_MASK;
  */
 final class Lz4HighCompressor extends Lz4Compressor {
 
-  /** {@code LZ4HC_CLEVEL_DEFAULT}. */
-  static final int DEFAULT_LEVEL = 9;
-
-  /** {@code LZ4HC_CLEVEL_MAX}. */
-  static final int MAX_LEVEL = 12;
-
   /**
    * {@code OPTIMAL_ML}: the longest match whose length still fits in the token alone (18). The
    * chain parser trims an overlapped first match to this length, if that does not cost bytes.
@@ -39,7 +33,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
 
   /** The level table ({@code k_clTable}/{@code clTable} in lz4hc.c v1.9.4), index = level. */
   private static final Level[] LEVELS = {
-    null, // 0: callers clamp to the default
+    null, // 0: Lz4Level.high maps it to the default
     new Level(false, 2, 16), // 1
     new Level(false, 2, 16), // 2
     new Level(false, 4, 16), // 3
@@ -83,32 +77,25 @@ final class Lz4HighCompressor extends Lz4Compressor {
   private final int level;
   private final Level params;
 
-  /** @param level 1..12, already clamped */
+  /** @param level 1..{@link Lz4Level#MAX}, already mapped by {@link Lz4Level#high} */
   Lz4HighCompressor(int level) {
-    if (level < 1 || level > MAX_LEVEL) {
-      throw new IllegalArgumentException("HC level out of range 1.." + MAX_LEVEL + ": " + level);
-    }
+    assert level == Lz4Level.clampHighLevel(level) : level;
     this.level = level;
     this.params = LEVELS[level];
   }
 
   /** One shared instance per level 1..12 (index 0 unused): they are immutable. */
-  private static final Lz4HighCompressor[] INSTANCES = new Lz4HighCompressor[MAX_LEVEL + 1];
+  private static final Lz4HighCompressor[] INSTANCES = new Lz4HighCompressor[Lz4Level.MAX + 1];
 
   static {
-    for (int level = 1; level <= MAX_LEVEL; level++) {
+    for (int level = 1; level <= Lz4Level.MAX; level++) {
       INSTANCES[level] = new Lz4HighCompressor(level);
     }
   }
 
-  /** @return the shared compressor of {@code level}, clamped by {@link #clampLevel} */
+  /** @return the shared compressor of {@code level}, 1..{@link Lz4Level#MAX} (mapped by {@link Lz4Level#high}) */
   static Lz4HighCompressor forLevel(int level) {
-    return INSTANCES[clampLevel(level)];
-  }
-
-  /** Maps any int to a level as {@code LZ4_compress_HC} does: below 1 the default 9, above 12 is 12. */
-  static int clampLevel(int level) {
-    return level < 1 ? DEFAULT_LEVEL : Math.min(level, MAX_LEVEL);
+    return INSTANCES[level];
   }
 
   /** @return the compression level, 1..12 */
@@ -174,7 +161,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
             parser = ws.optimal = new Lz4HcOptimalParser();
           }
           d = parser.compress(finder, out, srcOff, srcEnd,
-              params.nbSearches, params.targetLength, level == MAX_LEVEL, consumed);
+              params.nbSearches, params.targetLength, level == Lz4Level.MAX, consumed);
         } else {
           d = compressHashChain(finder, out, srcOff, srcEnd, params.nbSearches, consumed);
         }
