@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.celer.cli.CliTestSupport.Result;
+import dev.celer.testsupport.Corpus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,9 @@ class Lz4CommandTest {
   @BeforeEach
   void files() throws IOException {
     text = Files.readAllBytes(corpus().resolve("alice29.txt"));
-    byte[] bin = Files.readAllBytes(corpus().resolve("libstdc++.so"));
+    // machine code: the full corpus's libstdc++.so, else (sample corpus) the running JVM's libjvm.so
+    byte[] bin = Corpus.isFull() ? Corpus.read("libstdc++.so")
+        : Files.readAllBytes(Path.of(System.getProperty("java.home"), "lib", "server", "libjvm.so"));
     mixed = new byte[600_000];
     System.arraycopy(bin, 0, mixed, 0, 400_000);
     System.arraycopy(text, 0, mixed, 400_000, 150_000);
