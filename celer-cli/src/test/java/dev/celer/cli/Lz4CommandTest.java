@@ -247,9 +247,22 @@ class Lz4CommandTest {
     Result r = celer(dir, null, "demo", "a.txt", "nonexist");
     assertEquals(1, r.code(), "a missing file fails the run");
     String[] lines = r.outText().split("\n");
-    assertEquals(2, lines.length, r.outText());
-    assertTrue(lines[1].startsWith("a.txt") && lines[1].contains(" 152089 "), lines[1]);
+    assertEquals(4, lines.length, r.outText());
+    assertTrue(lines[0].contains("JDK " + System.getProperty("java.version")) && lines[0].contains("backend: "), lines[0]);
+    assertTrue(lines[3].startsWith("a.txt") && lines[3].contains(" 152089 "), lines[3]);
     assertTrue(r.err().contains("nonexist: No such file or directory"), r.err());
+  }
+
+  /** Without files the demo takes the sample corpus that the celer script names (as surefire does here). */
+  @Test
+  void demoWithoutFilesUsesTheSampleCorpus() {
+    Path sample = Path.of(System.getProperty("celer.sampleCorpus"));
+    Result r = celer(dir, null, "demo");
+    assertEquals(0, r.code(), r.err());
+    String[] lines = r.outText().split("\n");
+    assertTrue(lines[0].contains("the sample corpus " + sample + " (5 files)"), lines[0]);
+    assertEquals(3 + 5, lines.length, r.outText());
+    assertTrue(lines[3].startsWith("alice29.txt "), lines[3]);
   }
 
   private static byte[] concat(byte[] a, byte[] b) {
