@@ -20,8 +20,8 @@ import java.util.Arrays;
  *       command (v1.9.4): same options, defaults, messages and exit codes; see {@link Lz4Command}.
  *   <li>{@code celer hash [options] [files]}: checksums like {@code xxhsum} (0.8.1); see {@link
  *       HashCommand}.
- *   <li>{@code celer demo FILE...}: compresses and hashes each file in memory and prints sizes and
- *       speeds; see {@link DemoCommand}.
+ *   <li>{@code celer demo [FILE...]}: compresses and hashes each file (default: the sample corpus)
+ *       in memory and prints sizes and speeds; see {@link DemoCommand}.
  * </ul>
  *
  * <p>For tests and embedding, {@link #run(String[], InputStream, OutputStream, PrintStream)} runs
