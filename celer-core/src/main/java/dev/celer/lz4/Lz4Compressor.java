@@ -3,6 +3,7 @@ package dev.celer.lz4;
 import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.Ranges;
 import dev.celer.internal.StatePool;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
@@ -100,6 +101,7 @@ public abstract class Lz4Compressor {
    */
   public final int tryCompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, maxDstLen, "source and destination");
     return compressBlock(src, srcOff, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
   }
 
@@ -152,6 +154,7 @@ public abstract class Lz4Compressor {
     int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
     Object d = dst.hasArray() ? dst.array() : dst;
     int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    Ranges.checkApart(s, so, srcLen, d, d0, dst.remaining(), "source and destination");
     int n = dict == null
         ? compressBlock(s, so, so, so + srcLen, d, d0, d0 + dst.remaining())
         : compressBlock(dict, s, so, so + srcLen, d, d0, d0 + dst.remaining());
@@ -186,6 +189,8 @@ public abstract class Lz4Compressor {
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
     Objects.checkFromIndexSize(dictOff, dictLen, dict.length);
     int hist = Math.min(dictLen, WINDOW_SIZE);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, maxDstLen, "source and destination");
+    Ranges.checkApart(dict, dictOff + dictLen - hist, hist, dst, dstOff, maxDstLen, "dictionary and destination");
     if (dict == src && dictOff + dictLen == srcOff) {
       return compressBlock(src, srcOff - hist, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
     }
@@ -227,6 +232,7 @@ public abstract class Lz4Compressor {
       byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen, Lz4Dictionary dict) {
     Objects.requireNonNull(dict, "dict");
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, maxDstLen, "source and destination");
     return compressBlock(dict, src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
   }
 
@@ -274,6 +280,7 @@ public abstract class Lz4Compressor {
   public final int compressDestSize(
       byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen, int[] srcConsumed) {
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, dstLen);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, dstLen, "source and destination");
     Objects.checkIndex(0, srcConsumed.length);
     return compressBlockDestSize(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + dstLen, srcConsumed);
   }
@@ -296,6 +303,7 @@ public abstract class Lz4Compressor {
     int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
     Object d = dst.hasArray() ? dst.array() : dst;
     int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    Ranges.checkApart(s, so, srcLen, d, d0, dst.remaining(), "source and destination");
     int[] consumed = CONSUMED.acquire();
     try {
       int n = compressBlockDestSize(s, so, so + srcLen, d, d0, d0 + dst.remaining(), consumed);
