@@ -91,8 +91,12 @@ class VirtualThreadMemoryTest {
     List<String> report = new ArrayList<>();
     for (Map.Entry<String, Runnable> e : calls.entrySet()) {
       int n = 100;
+      long allowed = allowedPerCall(e.getKey()) * n;
+      // steady state: the least of up to 30 rounds, so that a round measured before the JIT has
+      // compiled the call (slow on a loaded machine; the Vector API path of XXH3 allocates until
+      // C2 has compiled it) does not count
       long best = Long.MAX_VALUE;
-      for (int round = 0; round < 3; round++) {
+      for (int round = 0; round < 30 && best > allowed; round++) {
         long before = Alloc.current();
         for (int i = 0; i < n; i++) {
           e.getValue().run();
@@ -100,7 +104,6 @@ class VirtualThreadMemoryTest {
         best = Math.min(best, Alloc.current() - before - overhead);
       }
       report.add(e.getKey() + " " + best / (double) n + " B/call");
-      long allowed = allowedPerCall(e.getKey()) * n;
       assertTrue(best <= allowed, e.getKey() + ": " + best + " bytes over " + n + " calls on a platform thread");
     }
     System.out.println("platform thread, after warm-up: " + report);
@@ -128,7 +131,8 @@ class VirtualThreadMemoryTest {
       // few batches of each kind drops the batches that a collection or compilation disturbed.
       long base = Long.MAX_VALUE;
       long with = Long.MAX_VALUE;
-      for (int round = 0; round < 4; round++) {
+      long allowed = allowedPerCall(e.getKey()) * threads;
+      for (int round = 0; round < 4 || (round < 20 && with - base > allowed); round++) {
         base = Math.min(base, Alloc.virtualBatch(nothing, threads));
         with = Math.min(with, Alloc.virtualBatch(e.getValue(), threads));
       }
