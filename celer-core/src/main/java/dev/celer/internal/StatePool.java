@@ -75,7 +75,7 @@ public final class StatePool<T> {
     int n = slots.length();
     int i = start(n);
     for (int k = 0; k < n; k++) {
-      T s = slots.getPlain(i);
+      T s = slots.getAcquire(i);
       if (s != null && slots.compareAndSet(i, s, null)) {
         return s;
       }
@@ -94,7 +94,7 @@ public final class StatePool<T> {
     int n = slots.length();
     int i = start(n);
     for (int k = 0; k < n; k++) {
-      if (slots.getPlain(i) == null && slots.compareAndSet(i, null, state)) {
+      if (slots.getAcquire(i) == null && slots.compareAndSet(i, null, state)) {
         return;
       }
       if (++i == n) {
@@ -117,7 +117,7 @@ public final class StatePool<T> {
 
   /**
    * The first slot to try: spread by thread id, so that threads running at the same time start at
-   * different slots. A stale plain read in the scan only costs a failed compare-and-set.
+   * different slots. A stale read in the scan only costs a failed compare-and-set.
    */
   @SuppressWarnings("deprecation") // Thread.getId: threadId() is JDK 19+, and both are a field read
   private static int start(int n) {
