@@ -6,6 +6,8 @@ import static dev.celer.lz4.Lz4Constants.MIN_LENGTH;
 import static dev.celer.lz4.Lz4Constants.MIN_MATCH;
 import static dev.celer.lz4.Lz4Constants.ML_MASK;
 
+import dev.celer.internal.StatePool;
+
 /**
  * The LZ4 HC (high compression) compressor, levels 1 to 12, after the C library's {@code
  * lib/lz4hc.c} (lz4 v1.9.4): same level table, same match search and same parsing decisions, so
@@ -20,8 +22,9 @@ import static dev.celer.lz4.Lz4Constants.ML_MASK;
  * </ul>
  *
  * <p>Instances are immutable and <b>thread-safe</b>. The working state (hash head table of 128 KB,
- * chain table of 128 KB, and for levels 10–12 the 64 KB of the optimal parser) is cached per
- * thread and shared by all levels, so a steady-state call allocates nothing.
+ * chain table of 128 KB, and for levels 10–12 the 64 KB of the optimal parser) is taken from a
+ * bounded pool shared by all levels and given back after the call ({@link StatePool}), so a
+ * steady-state call allocates nothing, on platform and virtual threads alike.
  */
 final class Lz4HighCompressor extends Lz4Compressor {
 
@@ -57,7 +60,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
    */
   private record Level(boolean optimal, int nbSearches, int targetLength) {}
 
-  /** Per-thread working state, shared by all levels. */
+  /** The working state of one call, shared by all levels; pooled between calls. */
   static final class Workspace {
     final Lz4HcMatchFinder finder;
     final Lz4HcOutput output = new Lz4HcOutput();
@@ -72,7 +75,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
     }
   }
 
-  private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
+  private static final StatePool<Workspace> WORKSPACES = new StatePool<>(Workspace::new);
 
   private final int level;
   private final Level params;
@@ -111,7 +114,12 @@ final class Lz4HighCompressor extends Lz4Compressor {
   @Override
   int compressBlock(
       Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    return compressBlock(WORKSPACE.get(), base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null);
+    Workspace ws = WORKSPACES.acquire();
+    try {
+      return compressBlock(ws, base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null);
+    } finally {
+      WORKSPACES.release(ws);
+    }
   }
 
   /**
@@ -125,7 +133,12 @@ final class Lz4HighCompressor extends Lz4Compressor {
       consumed[0] = 0;
       return 0;
     }
-    return compressBlock(WORKSPACE.get(), base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+    Workspace ws = WORKSPACES.acquire();
+    try {
+      return compressBlock(ws, base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+    } finally {
+      WORKSPACES.release(ws);
+    }
   }
 
   /**
