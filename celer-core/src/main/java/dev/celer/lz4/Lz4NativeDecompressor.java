@@ -6,7 +6,7 @@ import dev.celer.internal.NativeBackend;
  * The native backend's block decoder: {@code LZ4_decompress_safe} and {@code
  * LZ4_decompress_safe_partial} of the system's {@code liblz4} (see {@link NativeBackend}), which
  * never read outside the input nor write outside the output range. Blocks with history
- * (dictionaries, linked blocks) and buffers the backend cannot address are decoded by {@link
+ * (dictionaries, linked blocks), small outputs (below the measured crossover) and buffers the backend cannot address are decoded by {@link
  * Lz4SafeDecompressor}, and so is every block liblz4 rejects, and every partial decode that
  * liblz4 ends short of its target: the Java decoder then gives Celer's own answer (its {@link
  * Lz4Exception} names the problem and its input offset). This matters for partial decoding, where
@@ -24,6 +24,13 @@ import dev.celer.internal.NativeBackend;
  */
 final class Lz4NativeDecompressor extends Lz4Decompressor {
   static final Lz4NativeDecompressor INSTANCE = new Lz4NativeDecompressor();
+
+  /**
+   * Below this output room the Java decoder is faster than the downcall (measured with {@code
+   * dev.celer.bench.OneJvmRatios} on JDK 25, native / Java: 0.3-0.9 at 64 B, 1.3-1.6 at 256 B; partial
+   * decoding of a 64-byte target 0.6-0.9, of 256 bytes 1.4-1.7).
+   */
+  static final int MIN_NATIVE_OUTPUT = 256;
 
   private Lz4NativeDecompressor() {}
 
@@ -45,7 +52,11 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
       int extOff,
       int extLen,
       boolean partial) {
-    if (prefixStart != dstOff || extLen != 0 || !NativeBackend.addressable(src) || !NativeBackend.addressable(dst)) {
+    if (prefixStart != dstOff
+        || extLen != 0
+        || dstEnd - dstOff < MIN_NATIVE_OUTPUT
+        || !NativeBackend.addressable(src)
+        || !NativeBackend.addressable(dst)) {
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
     }
     int n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, partial);

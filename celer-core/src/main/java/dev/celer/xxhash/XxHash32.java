@@ -73,7 +73,7 @@ public final class XxHash32 extends StripeHasher {
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
   static int compute(Object base, int off, int len, int seed) {
-    if (NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
+    if (len >= XxHash64.NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
       return NativeBackend.xxh32(base, off, len, seed); // the native backend (Lz4.backend())
     }
     int end = off + len;

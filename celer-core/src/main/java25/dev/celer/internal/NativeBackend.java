@@ -40,9 +40,10 @@ public final class NativeBackend {
   /**
    * The largest {@code input + output capacity} of an LZ4 fast or decompression call made as a
    * critical downcall on heap arrays: about 2 ms of compression at 500 MB/s, during which other
-   * threads cannot reach a safepoint. A first guess, not yet measured (issue 12 asks for it).
+   * threads cannot reach a safepoint. A first guess, not yet measured (issue 12 asks for it); the
+   * system property {@code dev.celer.native.criticalMax} overrides it (0: always copy).
    */
-  static final int CRITICAL_MAX_LZ4 = 1 << 20;
+  static final int CRITICAL_MAX_LZ4 = Integer.getInteger("dev.celer.native.criticalMax", 1 << 20);
 
   /** As {@link #CRITICAL_MAX_LZ4}, for the hashes (about 0.3 ms at 30 GB/s); larger heap inputs hash in Java. */
   static final int CRITICAL_MAX_HASH = 8 << 20;
@@ -97,7 +98,7 @@ public final class NativeBackend {
       if (srcLen + (long) dstCap <= CRITICAL_MAX_LZ4) {
         return Lz4Library.compressFast(true, s.fastState(), segment(src, srcOff, srcLen), segment(dst, dstOff, dstCap), srcLen, dstCap, acceleration);
       }
-      return staged(s, src, srcOff, srcLen, dst, dstOff, dstCap, (in, out) -> Lz4Library.compressFast(false, s.fastState(), in, out, srcLen, dstCap, acceleration));
+      return staged(s, FAST, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
     } catch (Throwable t) {
       throw failure(t);
     } finally {
@@ -108,7 +109,7 @@ public final class NativeBackend {
   public static int lz4CompressHigh(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
     Scratch s = Scratch.take();
     try {
-      return staged(s, src, srcOff, srcLen, dst, dstOff, dstCap, (in, out) -> Lz4Library.compressHigh(s.highState(), in, out, srcLen, dstCap, level));
+      return staged(s, HIGH, src, srcOff, srcLen, dst, dstOff, dstCap, level);
     } catch (Throwable t) {
       throw failure(t);
     } finally {
@@ -123,7 +124,7 @@ public final class NativeBackend {
       }
       Scratch s = Scratch.take();
       try {
-        return staged(s, src, srcOff, srcLen, dst, dstOff, dstCap, (in, out) -> Lz4Library.decompress(false, in, out, srcLen, dstCap, partial));
+        return staged(s, partial ? PARTIAL : DECOMPRESS, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
       } finally {
         Scratch.give(s);
       }
@@ -203,18 +204,18 @@ public final class NativeBackend {
     return MemorySegment.ofBuffer(b).asSlice(off - pos, len);
   }
 
-  /** A downcall on two native segments (input, output) that returns a count. */
-  @FunctionalInterface
-  interface NativeCall {
-    int call(MemorySegment in, MemorySegment out) throws Throwable;
-  }
+  /** The calls {@link #staged} makes (a switch rather than a lambda: nothing to allocate). */
+  private static final int FAST = 0;
+  private static final int HIGH = 1;
+  private static final int DECOMPRESS = 2;
+  private static final int PARTIAL = 3;
 
   /**
-   * Runs {@code call} as an ordinary downcall: heap arrays are copied into native memory (the
+   * Makes the LZ4 call {@code kind} (with {@code arg}, the acceleration or level) as an ordinary downcall: heap arrays are copied into native memory (the
    * scratch's buffer, or a temporary arena above {@link Scratch#MAX_KEPT_STAGE}) and the output
    * copied back, only the bytes the call reports as written.
    */
-  private static int staged(Scratch s, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, NativeCall call)
+  private static int staged(Scratch s, int kind, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int arg)
       throws Throwable {
     boolean heapIn = src instanceof byte[];
     boolean heapOut = dst instanceof byte[];
@@ -227,7 +228,11 @@ public final class NativeBackend {
       if (heapIn) {
         MemorySegment.copy((byte[]) src, srcOff, in, JAVA_BYTE, 0, srcLen);
       }
-      int n = call.call(in, out);
+      int n = switch (kind) {
+        case FAST -> Lz4Library.compressFast(false, s.fastState(), in, out, srcLen, dstCap, arg);
+        case HIGH -> Lz4Library.compressHigh(s.highState(), in, out, srcLen, dstCap, arg);
+        default -> Lz4Library.decompress(false, in, out, srcLen, dstCap, kind == PARTIAL);
+      };
       if (heapOut && n > 0) {
         MemorySegment.copy(out, JAVA_BYTE, 0, (byte[]) dst, dstOff, n);
       }
@@ -239,9 +244,10 @@ public final class NativeBackend {
     }
   }
 
+  /** @return {@code t} to rethrow: the handles declare {@code Throwable}, but only unchecked ones occur */
   private static RuntimeException failure(Throwable t) {
     if (t instanceof RuntimeException r) {
-      throw r;
+      return r;
     }
     if (t instanceof Error e) {
       throw e;
