@@ -101,6 +101,17 @@ final class Lz4Library {
     return (int) H.high.invokeExact(state, src, dst, srcLen, dstCap, level);
   }
 
+  /** The critical decoder call, small enough to be inlined (see NativeBackend#lz4Decompress). */
+  static int decompressCritical(MemorySegment src, MemorySegment dst, int srcLen, int dstCap, boolean partial) {
+    try {
+      return partial
+          ? (int) H.partialCritical.invokeExact(src, dst, srcLen, dstCap, dstCap)
+          : (int) H.decompressCritical.invokeExact(src, dst, srcLen, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   static int decompress(boolean critical, MemorySegment src, MemorySegment dst, int srcLen, int dstCap, boolean partial) throws Throwable {
     if (partial) {
       return critical

@@ -118,18 +118,22 @@ public final class NativeBackend {
   }
 
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
+    // kept small, like segment(), so that the JIT inlines down to the downcall and the heap
+    // segments never reach the heap
+    if (srcLen + (long) dstCap <= CRITICAL_MAX_LZ4) {
+      return Lz4Library.decompressCritical(segment(src, srcOff, srcLen), segment(dst, dstOff, dstCap), srcLen, dstCap, partial);
+    }
+    return decompressStaged(src, srcOff, srcLen, dst, dstOff, dstCap, partial);
+  }
+
+  private static int decompressStaged(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
+    Scratch s = Scratch.take();
     try {
-      if (srcLen + (long) dstCap <= CRITICAL_MAX_LZ4) {
-        return Lz4Library.decompress(true, segment(src, srcOff, srcLen), segment(dst, dstOff, dstCap), srcLen, dstCap, partial);
-      }
-      Scratch s = Scratch.take();
-      try {
-        return staged(s, partial ? PARTIAL : DECOMPRESS, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
-      } finally {
-        Scratch.give(s);
-      }
+      return staged(s, partial ? PARTIAL : DECOMPRESS, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
     } catch (Throwable t) {
       throw failure(t);
+    } finally {
+      Scratch.give(s);
     }
   }
 
@@ -193,10 +197,10 @@ public final class NativeBackend {
 
   /** The bytes {@code base[off, off+len)} as a segment: a heap segment for arrays, native for direct buffers. */
   static MemorySegment segment(Object base, int off, int len) {
-    if (base instanceof byte[] a) {
-      return MemorySegment.ofArray(a).asSlice(off, len);
-    }
-    ByteBuffer b = (ByteBuffer) base;
+    return base instanceof byte[] a ? MemorySegment.ofArray(a).asSlice(off, len) : bufferSegment((ByteBuffer) base, off, len);
+  }
+
+  private static MemorySegment bufferSegment(ByteBuffer b, int off, int len) {
     int pos = b.position();
     if (off < pos) {
       return MemorySegment.ofBuffer(b.duplicate().clear()).asSlice(off, len);
@@ -245,7 +249,7 @@ public final class NativeBackend {
   }
 
   /** @return {@code t} to rethrow: the handles declare {@code Throwable}, but only unchecked ones occur */
-  private static RuntimeException failure(Throwable t) {
+  static RuntimeException failure(Throwable t) {
     if (t instanceof RuntimeException r) {
       return r;
     }
