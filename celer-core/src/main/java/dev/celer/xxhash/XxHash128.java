@@ -1,5 +1,6 @@
 package dev.celer.xxhash;
 
+import dev.celer.internal.NativeBackend;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -114,6 +115,11 @@ public final class XxHash128 implements StreamingHash {
   }
 
   private static Hash128 compute(Object in, int off, int len, long seed) {
+    if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) {
+      long[] lowHigh = new long[2];
+      NativeBackend.xxh128(in, off, len, seed, lowHigh); // the native backend (Lz4.backend())
+      return new Hash128(lowHigh[0], lowHigh[1]);
+    }
     if (len <= Xxh3.MIDSIZE_MAX) {
       return Xxh3.hash128Short(in, off, len, Xxh3.DEFAULT_SECRET, seed);
     }

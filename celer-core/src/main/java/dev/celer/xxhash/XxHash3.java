@@ -1,5 +1,6 @@
 package dev.celer.xxhash;
 
+import dev.celer.internal.NativeBackend;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -111,6 +112,9 @@ public final class XxHash3 implements StreamingHash {
   }
 
   private static long compute(Object in, int off, int len, long seed) {
+    if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) {
+      return NativeBackend.xxh3(in, off, len, seed); // the native backend (Lz4.backend())
+    }
     if (len <= Xxh3.MIDSIZE_MAX) {
       return Xxh3.hash64Short(in, off, len, Xxh3.DEFAULT_SECRET, seed);
     }

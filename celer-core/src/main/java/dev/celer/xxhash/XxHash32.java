@@ -1,6 +1,7 @@
 package dev.celer.xxhash;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.NativeBackend;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -99,6 +100,9 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
   static int compute(Object base, int off, int len, int seed) {
+    if (len >= XxHash64.NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
+      return NativeBackend.xxh32(base, off, len, seed); // the native backend (Lz4.backend())
+    }
     int end = off + len;
     int acc;
     if (len >= STRIPE_LEN) {

@@ -1,6 +1,7 @@
 package dev.celer.xxhash;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.NativeBackend;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -98,7 +99,17 @@ public final class XxHash64 extends StripeHasher implements StreamingHash {
    * The one algorithm, for a {@code byte[]} or a {@code ByteBuffer} base; {@code [off, off+len)}
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
+  /**
+   * XXH32 and XXH64 of fewer bytes stay in Java even with the native backend: the downcall costs
+   * more than it saves (measured with {@code dev.celer.bench.OneJvmRatios} on JDK 25, XXH64 native /
+   * Java 0.92-0.94 at 64 B, 1.05-1.07 at 256 B). XXH3 has no such limit (1.7-2.5 at 64 B).
+   */
+  static final int NATIVE_MIN_LEN = 256;
+
   static long compute(Object base, int off, int len, long seed) {
+    if (len >= NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
+      return NativeBackend.xxh64(base, off, len, seed); // the native backend (Lz4.backend())
+    }
     int end = off + len;
     long acc;
     if (len >= STRIPE_LEN) {
