@@ -68,6 +68,15 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
     return n;
   }
 
+  /**
+   * Java's exact decode: liblz4 has no bounded call that reports the input a block of known decoded
+   * length occupies ({@code LZ4_decompress_fast} is the unbounded one this replaces).
+   */
+  @Override
+  int decodeExact(Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstEnd) {
+    return Lz4SafeDecompressor.exactBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd);
+  }
+
   @Override
   public String toString() {
     return "Lz4NativeDecompressor";
