@@ -7,9 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -119,13 +116,5 @@ final class SeekableTestData {
     feeder.join();
     assertEquals(expectedExit, p.exitValue(), "exit code of " + String.join(" ", command));
     return out;
-  }
-
-  static List<String> cmd(String... parts) {
-    return new ArrayList<>(List.of(parts));
-  }
-
-  static String str(Path p) {
-    return p.toString();
   }
 }
