@@ -154,14 +154,18 @@ public final class SeekableLz4Reader implements Closeable {
       }
       return n;
     }
-    byte[] tmp = new byte[(int) Math.min(want, Math.max(0, size() - Math.max(0, position)))];
-    int n = read(position, tmp, 0, tmp.length);
-    if (n < 0 && want == 0) {
+    if (position < 0) {
+      throw new IllegalArgumentException("negative position: " + position);
+    }
+    if (want == 0) {
       return 0;
     }
-    if (n > 0) {
-      dst.put(tmp, 0, n);
+    if (position >= size()) {
+      return -1;
     }
+    byte[] tmp = new byte[(int) Math.min(want, size() - position)];
+    int n = read(position, tmp, 0, tmp.length);
+    dst.put(tmp, 0, n);
     return n;
   }
 

@@ -216,6 +216,9 @@ class SeekableLz4ReaderTest {
         assertThrows(NonWritableChannelException.class, () -> ch.write(ByteBuffer.allocate(1)));
         assertThrows(NonWritableChannelException.class, () -> ch.truncate(0));
       }
+      assertEquals(-1, r.read(ByteBuffer.allocateDirect(4), data.length));
+      assertEquals(-1, r.read(ByteBuffer.allocateDirect(4), data.length + 100L));
+      assertEquals(0, r.read(ByteBuffer.allocateDirect(0), 5));
       ByteBuffer heap = ByteBuffer.allocate(300_000);
       heap.position(7);
       assertEquals(300_000 - 7, r.read(heap, 200_000));
