@@ -111,8 +111,7 @@ public final class SeekIndex {
 
   /** @return the block maximum size of frame {@code j}, in bytes */
   public int blockMaxSize(int j) {
-    int code = (frameBd[j] & Lz4FrameFormat.BD_BLOCK_SIZE_MASK) >>> Lz4FrameFormat.BD_BLOCK_SIZE_SHIFT;
-    return 1 << (8 + 2 * code);
+    return SeekIndexFormat.blockMaxSize(frameBd[j]);
   }
 
   /** @return whether the blocks of frame {@code j} carry a block checksum */

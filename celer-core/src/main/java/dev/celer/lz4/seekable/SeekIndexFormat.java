@@ -3,8 +3,10 @@ package dev.celer.lz4.seekable;
 import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.frame.FrameHeader;
 import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.Lz4StreamException.Kind;
+import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 
@@ -258,7 +260,7 @@ final class SeekIndexFormat {
       if ((bd & (BD_RESERVED_HIGH | BD_RESERVED_LOW)) != 0 || code < 4) {
         throw bad(eAt + 9, "frame " + j + " BD 0x" + Integer.toHexString(bd) + " is invalid");
       }
-      int expectHs = 4 + 2 + ((flg & FLG_CONTENT_SIZE) != 0 ? 8 : 0) + ((flg & FLG_DICT_ID) != 0 ? 4 : 0) + 1;
+      int expectHs = 4 + 2 + FrameHeader.remainingLength(flg);
       if (hs != expectHs || b[p + 11] != 0) {
         throw bad(eAt + 10, "frame " + j + " header size " + hs + " (reserved byte " + (b[p + 11] & 0xFF)
             + ") does not match its FLG, which gives " + expectHs);
@@ -314,7 +316,7 @@ final class SeekIndexFormat {
       }
       long end = i + 1 < n ? cOff[i + 1] : contentSize;
       long len = end - cOff[i];
-      int max = 1 << (8 + 2 * ((fBd[j] & BD_BLOCK_SIZE_MASK) >>> BD_BLOCK_SIZE_SHIFT));
+      int max = blockMaxSize(fBd[j]);
       if (len > max) {
         throw bad(eAt + 8, "block " + i + " decodes to " + len + " bytes by the index, over its frame's block maximum " + max);
       }
@@ -324,6 +326,11 @@ final class SeekIndexFormat {
       throw bad(start, "frame " + (j + 1) + " is listed but holds no block");
     }
     return new SeekIndex(fOff, fFlg, fBd, fHs, fDict, fFirst, bOff, cOff, contentSize, dataSize);
+  }
+
+  /** @return the block maximum size of a valid BD byte (code 4..7) */
+  static int blockMaxSize(byte bd) {
+    return Lz4FrameOptions.BlockSize.ofCode((bd & BD_BLOCK_SIZE_MASK) >>> BD_BLOCK_SIZE_SHIFT).bytes();
   }
 
   static Lz4StreamException bad(long offset, String message) {
