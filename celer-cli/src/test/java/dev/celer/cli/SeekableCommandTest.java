@@ -36,6 +36,9 @@ class SeekableCommandTest {
     assertArrayEquals(data, lz4(dir, file, "-d", "-c").out());
     assertEquals(0, lz4(dir, null, "-t", "in.lz4").code());
 
+    CliTestSupport.Result list = celer(dir, null, "--list", "-v", "in.lz4");
+    assertEquals(0, list.code(), list.err());
+    assertTrue(list.err().contains("seek index in the file: 11 blocks in 1 frames, 700000 bytes decoded"), list.err());
     CliTestSupport.Result cat = celer(dir, null, "cat", "--offset", "65530", "--length", "100", "in.lz4");
     assertEquals(0, cat.code(), cat.err());
     assertArrayEquals(Arrays.copyOfRange(data, 65_530, 65_630), cat.out());
@@ -75,6 +78,7 @@ class SeekableCommandTest {
     assertEquals(0, celer(dir, null, "index", "--sidecar", "b.lz4").code());
     assertArrayEquals(b, Files.readAllBytes(dir.resolve("b.lz4")));
     assertTrue(Files.exists(dir.resolve("b.lz4.idx")));
+    assertTrue(celer(dir, null, "--list", "-v", "b.lz4").err().contains("seek index in b.lz4.idx: 1 blocks"));
     assertArrayEquals(Arrays.copyOfRange(data, 999_999, 1_000_099),
         celer(dir, null, "cat", "--offset", "999999", "--length", "100", "b.lz4").out());
 
