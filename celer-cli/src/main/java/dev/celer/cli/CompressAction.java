@@ -63,9 +63,6 @@ final class CompressAction extends FileAction {
         throw compressor.singleBlock()
             ? writeFailure(out, e, ExitCode.WRITE_SINGLE_BLOCK, "Write error : failed writing single-block compressed frame")
             : writeFailure(out, e, ExitCode.WRITE_COMPRESSED, "Write error : cannot write compressed block");
-      } catch (UnsupportedOperationException e) {
-        throw new CliException(ExitCode.FAILED, "celer: compression level " + s.level
-            + " needs LZ4 HC, which this build does not have yet; use -1 or -2\n");
       }
       copyAttributes(in, out);
       removeSource(in, ExitCode.COMPRESS_REMOVE);

@@ -1,6 +1,6 @@
 package dev.celer.cli;
 
-import dev.celer.xxhash.Hash128;
+import dev.celer.xxhash.StreamingHash;
 import dev.celer.xxhash.XxHash128;
 import dev.celer.xxhash.XxHash3;
 import dev.celer.xxhash.XxHash32;
@@ -343,52 +343,24 @@ final class HashCommand {
       return null;
     }
 
-    /** Hashes everything {@code s} gives, in 64 KB pieces. */
-    byte[] digest(InputStream s) throws IOException {
-      byte[] buf = new byte[64 * 1024];
-      switch (this) {
-        case XXH32 -> {
-          XxHash32 h = XxHash32.create(0);
-          for (int n; (n = s.read(buf)) > 0; ) {
-            h.update(buf, 0, n);
-          }
-          return bigEndian(h.digest() & 0xFFFF_FFFFL, 4);
-        }
-        case XXH64 -> {
-          XxHash64 h = XxHash64.create(0);
-          for (int n; (n = s.read(buf)) > 0; ) {
-            h.update(buf, 0, n);
-          }
-          return bigEndian(h.digest(), 8);
-        }
-        case XXH3 -> {
-          XxHash3 h = XxHash3.create();
-          for (int n; (n = s.read(buf)) > 0; ) {
-            h.update(buf, 0, n);
-          }
-          return bigEndian(h.digest(), 8);
-        }
-        default -> {
-          XxHash128 h = XxHash128.create();
-          for (int n; (n = s.read(buf)) > 0; ) {
-            h.update(buf, 0, n);
-          }
-          // canonical XXH128: the high 64 bits first, each half big-endian
-          Hash128 d = h.digest();
-          byte[] b = new byte[16];
-          System.arraycopy(bigEndian(d.high64(), 8), 0, b, 0, 8);
-          System.arraycopy(bigEndian(d.low64(), 8), 0, b, 8, 8);
-          return b;
-        }
-      }
+    /** @return a new streaming hasher of this algorithm, seed 0 and default secret, as xxhsum */
+    StreamingHash create() {
+      return switch (this) {
+        case XXH32 -> XxHash32.create();
+        case XXH64 -> XxHash64.create();
+        case XXH128 -> XxHash128.create();
+        case XXH3 -> XxHash3.create();
+      };
     }
 
-    static byte[] bigEndian(long v, int bytes) {
-      byte[] b = new byte[bytes];
-      for (int i = 0; i < bytes; i++) {
-        b[i] = (byte) (v >>> (8 * (bytes - 1 - i)));
+    /** @return the canonical (big-endian) digest of everything {@code s} gives, read in 64 KB pieces */
+    byte[] digest(InputStream s) throws IOException {
+      StreamingHash h = create();
+      byte[] buf = new byte[64 * 1024];
+      for (int n; (n = s.read(buf)) > 0; ) {
+        h.update(buf, 0, n);
       }
-      return b;
+      return h.digestBytes();
     }
 
     /** Lower-case hex of the canonical bytes, or of them reversed (xxhsum's --little-endian). */

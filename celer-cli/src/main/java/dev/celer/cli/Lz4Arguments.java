@@ -1,5 +1,6 @@
 package dev.celer.cli;
 
+import dev.celer.lz4.Lz4Level;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 
 /**
@@ -57,12 +58,9 @@ final class Lz4Arguments {
         for (int j = 1; j < a.length(); j++) {
           char c = a.charAt(j);
           if (c >= '0' && c <= '9') {
-            int k = j;
-            while (k < a.length() && Character.isDigit(a.charAt(k))) {
-              k++;
-            }
-            s.level = parseInt(a.substring(j, k));
-            j = k - 1;
+            long read = readU32(a, j);
+            s.level = Lz4Level.of((int) read); // lz4 stores the unsigned value in an int
+            j = (int) (read >>> 32) - 1;
             continue;
           }
           switch (c) {
@@ -171,15 +169,17 @@ final class Lz4Arguments {
       case "--quiet" -> s.displayLevel = Math.max(0, s.displayLevel - 1);
       case "--keep" -> s.removeSrc = false;
       case "--rm" -> s.removeSrc = true;
-      case "--best" -> s.level = 12;
-      case "--fast" -> s.level = -1;
+      case "--best" -> s.level = Lz4Level.high(Lz4Level.MAX);
+      case "--fast" -> s.level = Lz4Level.of(-1);
       default -> {
         if (a.startsWith("--fast=")) {
-          int n = parseInt(a.substring("--fast=".length()));
-          if (n <= 0) {
+          // lz4 reads the number as unsigned, ignores what follows it, refuses 0 and negates it
+          // as an int: --fast=4294967295 is level 1.
+          int n = (int) readU32(a, "--fast=".length());
+          if (n == 0) {
             throw badUsage();
           }
-          s.level = -n;
+          s.level = Lz4Level.of(-n);
           return true;
         }
         return false;
@@ -226,6 +226,31 @@ final class Lz4Arguments {
       }
     }
     return j;
+  }
+
+  /**
+   * Reads a number at {@code a[from]} as lz4's {@code readU32FromChar} does: decimal digits into an
+   * unsigned 32-bit value that wraps around on overflow, then an optional {@code K} or {@code M}
+   * (times 1024 or 1024²), itself optionally followed by {@code i}, then by {@code B}.
+   *
+   * @return the value in the low 32 bits, the index after the number in the high 32 bits
+   */
+  static long readU32(String a, int from) {
+    int i = from;
+    int v = 0;
+    while (i < a.length() && a.charAt(i) >= '0' && a.charAt(i) <= '9') {
+      v = v * 10 + (a.charAt(i++) - '0');
+    }
+    if (i < a.length() && (a.charAt(i) == 'K' || a.charAt(i) == 'M')) {
+      v <<= a.charAt(i++) == 'K' ? 10 : 20;
+      if (i < a.length() && a.charAt(i) == 'i') {
+        i++;
+      }
+      if (i < a.length() && a.charAt(i) == 'B') {
+        i++;
+      }
+    }
+    return (long) i << 32 | (v & 0xFFFFFFFFL);
   }
 
   private int parseThreads(String v) throws CliException {

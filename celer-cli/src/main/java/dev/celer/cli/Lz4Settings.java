@@ -1,5 +1,6 @@
 package dev.celer.cli;
 
+import dev.celer.lz4.Lz4Level;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -26,7 +27,8 @@ final class Lz4Settings {
   /** Messages go here, filtered by {@link #displayLevel}. */
   final PrintStream err;
 
-  int level = 1;
+  /** {@code -N}, {@code --fast=N}, {@code --best}: the level as lz4 reads it (see {@link Lz4Level#of}). */
+  Lz4Level level = Lz4Level.DEFAULT;
   Mode mode = Mode.AUTO;
   boolean forceStdout;
   boolean multiple;
@@ -85,7 +87,8 @@ final class Lz4Settings {
         .linkedBlocks(linked)
         .blockChecksum(blockChecksum)
         .contentChecksum(contentChecksum)
-        .level(legacy ? Math.max(1, level) : level)
+        // lz4io writes the legacy format at acceleration 1 for every level below 3 (--fast=N too).
+        .level(legacy && !level.isHigh() ? Lz4Level.DEFAULT : level)
         .dictionary(legacy ? null : dictionary)
         .legacy(legacy)
         .closeUnderlying(false)

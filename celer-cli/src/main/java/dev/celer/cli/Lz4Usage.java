@@ -64,7 +64,7 @@ final class Lz4Usage {
         + "\n"
         + "Other commands :\n"
         + " celer hash [-H0|-H1|-H2|-H3] [--tag] [-c FILE] [files] : xxHash checksums, as xxhsum\n"
-        + " celer demo FILE... : compress and hash files in memory, print sizes and speeds\n");
+        + " celer demo [FILE...] : compress and hash files (default: the sample corpus) in memory, print sizes and speeds\n");
   }
 
   static void usageLong(PrintStream err) {

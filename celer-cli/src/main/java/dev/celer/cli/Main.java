@@ -22,8 +22,8 @@ import java.util.Arrays;
  *       HashCommand}.
  *   <li>{@code celer index [--sidecar] FILE...} and {@code celer cat [--offset N] [--length L]
  *       FILE}: seekable LZ4 files; see {@link SeekableCommand}.
- *   <li>{@code celer demo FILE...}: compresses and hashes each file in memory and prints sizes and
- *       speeds; see {@link DemoCommand}.
+ *   <li>{@code celer demo [FILE...]}: compresses and hashes each file (default: the sample corpus)
+ *       in memory and prints sizes and speeds; see {@link DemoCommand}.
  * </ul>
  *
  * <p>For tests and embedding, {@link #run(String[], InputStream, OutputStream, PrintStream)} runs

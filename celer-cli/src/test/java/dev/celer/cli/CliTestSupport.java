@@ -2,17 +2,16 @@ package dev.celer.cli;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.celer.testsupport.Corpus;
+import dev.celer.testsupport.Tools;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /** Runs celer in-process and the C tools as processes, capturing everything. */
 final class CliTestSupport {
@@ -44,31 +43,8 @@ final class CliTestSupport {
 
   /** Runs a process in {@code cwd} with {@code stdin} (or none); waits up to a minute. */
   static Result run(Path cwd, byte[] stdin, String... command) throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
-    Path errFile = Files.createTempFile("celer-test", ".err");
-    pb.redirectError(errFile.toFile());
-    if (stdin == null) {
-      pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    }
-    Process p = pb.start();
-    if (stdin != null) {
-      Thread feeder = new Thread(() -> {
-        try (var os = p.getOutputStream()) {
-          os.write(stdin);
-        } catch (IOException ignored) {
-          // the process may exit before reading everything
-        }
-      });
-      feeder.start();
-    }
-    byte[] out = p.getInputStream().readAllBytes();
-    if (!p.waitFor(60, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new IOException("timeout: " + String.join(" ", command));
-    }
-    String err = Files.readString(errFile);
-    Files.delete(errFile);
-    return new Result(p.exitValue(), out, err);
+    Tools.Result r = Tools.run(cwd, stdin, List.of(command));
+    return new Result(r.exit(), r.stdout(), r.stderr());
   }
 
   static Result lz4(Path cwd, byte[] stdin, String... args) throws IOException, InterruptedException {
@@ -77,18 +53,12 @@ final class CliTestSupport {
     return run(cwd, stdin, cmd.toArray(new String[0]));
   }
 
+  /** The corpus folder: see {@link Corpus}. */
   static Path corpus() {
-    String prop = System.getProperty("celer.corpus");
-    Path p = prop != null ? Paths.get(prop) : Paths.get("../shared/corpus");
-    if (!Files.isDirectory(p)) {
-      p = Paths.get("../../shared/corpus");
-    }
-    return p;
+    return Corpus.dir();
   }
 
   static List<Path> corpusFiles() throws IOException {
-    try (var s = Files.list(corpus())) {
-      return s.filter(f -> !f.getFileName().toString().endsWith(".md")).sorted().toList();
-    }
+    return Corpus.files();
   }
 }

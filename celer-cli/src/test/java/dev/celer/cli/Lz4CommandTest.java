@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.celer.cli.CliTestSupport.Result;
+import dev.celer.testsupport.Corpus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,9 @@ class Lz4CommandTest {
   @BeforeEach
   void files() throws IOException {
     text = Files.readAllBytes(corpus().resolve("alice29.txt"));
-    byte[] bin = Files.readAllBytes(corpus().resolve("libstdc++.so"));
+    // machine code: the full corpus's libstdc++.so, else (sample corpus) the running JVM's libjvm.so
+    byte[] bin = Corpus.isFull() ? Corpus.read("libstdc++.so")
+        : Files.readAllBytes(Path.of(System.getProperty("java.home"), "lib", "server", "libjvm.so"));
     mixed = new byte[600_000];
     System.arraycopy(bin, 0, mixed, 0, 400_000);
     System.arraycopy(text, 0, mixed, 400_000, 150_000);
@@ -79,11 +82,7 @@ class Lz4CommandTest {
 
   @Test
   void pipesWithoutATerminal() throws Exception {
-    Result c = celer(dir, mixed, "-9"); // level 9 needs HC: works once HC lands, else a clear message
-    if (c.code() != 0) {
-      assertTrue(c.err().contains("needs LZ4 HC"), c.err());
-      c = celer(dir, mixed);
-    }
+    Result c = celer(dir, mixed, "-9");
     assertEquals(0, c.code(), c.err());
     assertEquals("", c.err(), "pure pipe mode is silent");
     assertArrayEquals(mixed, lz4(dir, c.out(), "-d").out());
@@ -250,9 +249,22 @@ class Lz4CommandTest {
     Result r = celer(dir, null, "demo", "a.txt", "nonexist");
     assertEquals(1, r.code(), "a missing file fails the run");
     String[] lines = r.outText().split("\n");
-    assertEquals(2, lines.length, r.outText());
-    assertTrue(lines[1].startsWith("a.txt") && lines[1].contains(" 152089 "), lines[1]);
+    assertEquals(4, lines.length, r.outText());
+    assertTrue(lines[0].contains("JDK " + System.getProperty("java.version")) && lines[0].contains("backend: "), lines[0]);
+    assertTrue(lines[3].startsWith("a.txt") && lines[3].contains(" 152089 "), lines[3]);
     assertTrue(r.err().contains("nonexist: No such file or directory"), r.err());
+  }
+
+  /** Without files the demo takes the sample corpus that the celer script names (as surefire does here). */
+  @Test
+  void demoWithoutFilesUsesTheSampleCorpus() {
+    Path sample = Path.of(System.getProperty("celer.sampleCorpus"));
+    Result r = celer(dir, null, "demo");
+    assertEquals(0, r.code(), r.err());
+    String[] lines = r.outText().split("\n");
+    assertTrue(lines[0].contains("the sample corpus " + sample + " (5 files)"), lines[0]);
+    assertEquals(3 + 5, lines.length, r.outText());
+    assertTrue(lines[3].startsWith("alice29.txt "), lines[3]);
   }
 
   private static byte[] concat(byte[] a, byte[] b) {

@@ -1,5 +1,7 @@
 package dev.celer.lz4;
 
+import dev.celer.internal.NativeBackend;
+
 /**
  * Entry point to the LZ4 block codec: factories and sizes.
  *
@@ -30,37 +32,50 @@ public final class Lz4 {
     return length + length / 255 + 16;
   }
 
-  /** @return the fast compressor at acceleration 1 (what {@code lz4 -1} uses) */
+  /**
+   * @return the fast compressor at acceleration 1 (what {@code lz4 -1} uses), on the native
+   *     backend when it is active (see {@link #backend()})
+   */
   public static Lz4Compressor fastCompressor() {
     return fastCompressor(1);
   }
 
   /**
    * @param acceleration 1 is the default; larger values trade ratio for speed, as in the C
-   *     library's {@code LZ4_compress_fast} (values below 1 mean 1, values above 65537 mean 65537)
-   * @return a fast compressor
+   *     library's {@code LZ4_compress_fast}; out-of-range values are mapped as {@link
+   *     Lz4Level#fast(int)} maps them
+   * @return a fast compressor, on the native backend when it is active
    */
   public static Lz4Compressor fastCompressor(int acceleration) {
-    if (acceleration <= 1) {
-      return FAST_1;
-    }
-    return new Lz4FastCompressor(acceleration);
+    int a = Lz4Level.clampAcceleration(acceleration);
+    return a == 1 ? FAST_1 : Lz4NativeCompressor.fast(new Lz4FastCompressor(a), a);
   }
 
-  private static final Lz4Compressor FAST_1 = new Lz4FastCompressor(1);
+  private static final Lz4FastCompressor JAVA_FAST_1 = new Lz4FastCompressor(1);
+  private static final Lz4Compressor FAST_1 = Lz4NativeCompressor.fast(JAVA_FAST_1, 1);
 
-  /** @return the high-compression compressor at its default level, 9 */
+  /** @return the high-compression compressor at its default level, {@link Lz4Level#DEFAULT_HIGH} */
   public static Lz4Compressor highCompressor() {
-    return highCompressor(9);
+    return highCompressor(Lz4Level.DEFAULT_HIGH);
   }
 
   /**
-   * @param level 1..12 as in the C library ({@code lz4 -1}..{@code -12}); values below 1 mean the
-   *     default 9, values above 12 mean 12, as {@code LZ4_compress_HC} clamps them
-   * @return an HC compressor
+   * @param level 1..{@link Lz4Level#MAX} as in the C library's {@code LZ4_compress_HC} (levels 1
+   *     and 2 are HC levels here, unlike {@code lz4 -1}); out-of-range values are mapped as {@link
+   *     Lz4Level#high(int)} maps them
+   * @return an HC compressor, on the native backend when it is active
    */
   public static Lz4Compressor highCompressor(int level) {
-    return Lz4HighCompressor.forLevel(level);
+    return HIGH[Lz4Level.clampHighLevel(level)];
+  }
+
+  /** The HC compressor of each level 1..{@link Lz4Level#MAX} (index 0 unused), native when the backend is. */
+  private static final Lz4Compressor[] HIGH = new Lz4Compressor[Lz4Level.MAX + 1];
+
+  static {
+    for (int level = 1; level < HIGH.length; level++) {
+      HIGH[level] = Lz4NativeCompressor.high(Lz4HighCompressor.forLevel(level));
+    }
   }
 
   /**
@@ -80,8 +95,56 @@ public final class Lz4 {
     return new Lz4StreamDecompressor();
   }
 
-  /** @return the safe decompressor (stateless, shared) */
+  /** @return the safe decompressor (stateless, shared), on the native backend when it is active */
   public static Lz4Decompressor decompressor() {
+    return DECOMPRESSOR;
+  }
+
+  private static final Lz4Decompressor DECOMPRESSOR = Lz4NativeDecompressor.best();
+
+  /** @return the pure-Java fast compressor at acceleration 1, whatever the backend (benchmarks, tests) */
+  public static Lz4Compressor javaFastCompressor() {
+    return JAVA_FAST_1;
+  }
+
+  /**
+   * @param acceleration as for {@link #fastCompressor(int)}
+   * @return the pure-Java fast compressor, whatever the backend
+   */
+  public static Lz4Compressor javaFastCompressor(int acceleration) {
+    return acceleration <= 1 ? JAVA_FAST_1 : new Lz4FastCompressor(acceleration);
+  }
+
+  /**
+   * @param level as for {@link #highCompressor(int)}
+   * @return the pure-Java HC compressor, whatever the backend
+   */
+  public static Lz4Compressor javaHighCompressor(int level) {
+    return Lz4HighCompressor.forLevel(level);
+  }
+
+  /** @return the pure-Java safe decompressor, whatever the backend */
+  public static Lz4Decompressor javaDecompressor() {
     return Lz4SafeDecompressor.INSTANCE;
+  }
+
+  /**
+   * Which backend the factories of this class and the xxHash entry points use, and why: for
+   * example {@code "native: liblz4 1.9.4, libxxhash 0.8.1"}, or {@code "pure Java: native access
+   * not enabled — add --enable-native-access=ALL-UNNAMED"}. The native backend (the system's
+   * liblz4 and libxxhash through the Foreign Function &amp; Memory API) needs Java 25 or later and
+   * native access granted to Celer; the system property {@code dev.celer.native} ({@code auto},
+   * {@code force}, {@code off}) overrides the choice. Decided once per JVM. The text is for people;
+   * code should ask {@link #isNativeBackend()}.
+   *
+   * @return a one-line description of the active backend
+   */
+  public static String backend() {
+    return NativeBackend.status();
+  }
+
+  /** @return whether the LZ4 factories of this class return native compressors and decompressor */
+  public static boolean isNativeBackend() {
+    return NativeBackend.lz4();
   }
 }

@@ -3,6 +3,8 @@ package dev.celer.lz4;
 import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.Ranges;
+import dev.celer.internal.StatePool;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.util.Arrays;
@@ -13,9 +15,18 @@ import java.util.Objects;
  *
  * <p>Obtain one from {@link Lz4#fastCompressor()}, {@link Lz4#fastCompressor(int)} or {@link
  * Lz4#highCompressor(int)}. Instances are immutable and <b>thread-safe</b>: one instance may be
- * shared by any number of threads. Working state (the hash table) is cached per thread, so a
- * steady-state call allocates nothing (exceptions: {@link #compress(byte[])}, which returns a new
- * array, and dictionary compression with a separate dictionary, see below).
+ * shared by any number of threads. A call takes its working state (the hash tables) from a bounded
+ * pool shared by all threads and gives it back when it returns, so a steady-state call allocates
+ * nothing, on platform and virtual threads alike, and the memory kept between calls is bounded by
+ * the pool's capacity (see {@code docs/security.md}), not by the number of threads (exceptions:
+ * {@link #compress(byte[])}, which returns a new array, and dictionary compression with a
+ * separate dictionary, see below).
+ *
+ * <p>The source and destination ranges must not overlap: when they lie in the same array (or in
+ * heap buffers backed by the same array) and overlap, the call throws {@link
+ * IllegalArgumentException} rather than write a block that does not decode. Two direct buffers
+ * that view the same memory cannot be told apart on JDK 17 and are not detected; do not pass such
+ * a pair.
  *
  * <p>A compressed block can be decoded only by a decoder that knows its compressed length, and
  * an upper bound of its decompressed length; see {@link Lz4Decompressor}. Output never exceeds
@@ -37,8 +48,8 @@ import java.util.Objects;
  * }</pre>
  *
  * Otherwise the last 64 KB of the dictionary and the input are copied, side by side, into a
- * per-thread work buffer (kept between calls up to {@value #MAX_CACHED_WORK} bytes; larger
- * inputs allocate a temporary one), and the dictionary is indexed again on every call. For many
+ * pooled work buffer (kept between calls up to {@value #MAX_CACHED_WORK} bytes; larger inputs
+ * allocate a temporary one), and the dictionary is indexed again on every call. For many
  * small blocks against one dictionary, prepare it once with {@link Lz4Dictionary#of(byte[], int,
  * int)} and use the overloads that take an {@link Lz4Dictionary}: the fast compressor then neither
  * copies nor re-indexes it, and a call costs about as much as compressing the block alone.
@@ -54,10 +65,18 @@ import java.util.Objects;
 public abstract class Lz4Compressor {
   Lz4Compressor() {}
 
-  /** The largest per-thread work buffer kept for dictionary compression between calls. */
+  /** The largest pooled work buffer kept for dictionary compression between calls. */
   static final int MAX_CACHED_WORK = 4 * 1024 * 1024 + WINDOW_SIZE;
 
-  private static final ThreadLocal<byte[][]> WORK = ThreadLocal.withInitial(() -> new byte[1][]);
+  /** A growable scratch buffer for dictionary compression; pooled between calls. */
+  static final class Work {
+    byte[] bytes = new byte[0];
+  }
+
+  private static final StatePool<Work> WORK = new StatePool<>(Work::new);
+
+  /** One-element holders for the input consumed by {@link #compressDestSize(ByteBuffer, ByteBuffer)}. */
+  private static final StatePool<int[]> CONSUMED = new StatePool<>(() -> new int[1]);
 
   /**
    * Compresses {@code src[srcOff, srcOff+srcLen)} into {@code dst} starting at {@code dstOff}.
@@ -82,6 +101,7 @@ public abstract class Lz4Compressor {
    */
   public final int tryCompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, maxDstLen, "source and destination");
     return compressBlock(src, srcOff, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
   }
 
@@ -134,6 +154,7 @@ public abstract class Lz4Compressor {
     int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
     Object d = dst.hasArray() ? dst.array() : dst;
     int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    Ranges.checkApart(s, so, srcLen, d, d0, dst.remaining(), "source and destination");
     int n = dict == null
         ? compressBlock(s, so, so, so + srcLen, d, d0, d0 + dst.remaining())
         : compressBlock(dict, s, so, so + srcLen, d, d0, d0 + dst.remaining());
@@ -168,13 +189,20 @@ public abstract class Lz4Compressor {
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
     Objects.checkFromIndexSize(dictOff, dictLen, dict.length);
     int hist = Math.min(dictLen, WINDOW_SIZE);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, maxDstLen, "source and destination");
+    Ranges.checkApart(dict, dictOff + dictLen - hist, hist, dst, dstOff, maxDstLen, "dictionary and destination");
     if (dict == src && dictOff + dictLen == srcOff) {
       return compressBlock(src, srcOff - hist, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
     }
-    byte[] work = workBuffer(hist + srcLen);
-    System.arraycopy(dict, dictOff + dictLen - hist, work, 0, hist);
-    System.arraycopy(src, srcOff, work, hist, srcLen);
-    return compressBlock(work, 0, hist, hist + srcLen, dst, dstOff, dstOff + maxDstLen);
+    Work holder = WORK.acquire();
+    try {
+      byte[] work = workBuffer(holder, hist + srcLen);
+      System.arraycopy(dict, dictOff + dictLen - hist, work, 0, hist);
+      System.arraycopy(src, srcOff, work, hist, srcLen);
+      return compressBlock(work, 0, hist, hist + srcLen, dst, dstOff, dstOff + maxDstLen);
+    } finally {
+      WORK.release(holder);
+    }
   }
 
   /**
@@ -182,7 +210,7 @@ public abstract class Lz4Compressor {
    * int, byte[], int, int, byte[], int, int)} with the dictionary's bytes, but without re-indexing
    * the dictionary on every call (see {@link Lz4Dictionary}). The fast compressors read the
    * dictionary in place and allocate nothing; the high compressors copy it and the input into a
-   * per-thread work buffer, as the {@code byte[] dict} overloads do.
+   * pooled work buffer, as the {@code byte[] dict} overloads do.
    *
    * @return the number of bytes written
    * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes
@@ -204,6 +232,7 @@ public abstract class Lz4Compressor {
       byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen, Lz4Dictionary dict) {
     Objects.requireNonNull(dict, "dict");
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, maxDstLen, "source and destination");
     return compressBlock(dict, src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
   }
 
@@ -251,6 +280,7 @@ public abstract class Lz4Compressor {
   public final int compressDestSize(
       byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen, int[] srcConsumed) {
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, dstLen);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, dstLen, "source and destination");
     Objects.checkIndex(0, srcConsumed.length);
     return compressBlockDestSize(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + dstLen, srcConsumed);
   }
@@ -273,14 +303,17 @@ public abstract class Lz4Compressor {
     int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
     Object d = dst.hasArray() ? dst.array() : dst;
     int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
-    int[] consumed = CONSUMED.get();
-    int n = compressBlockDestSize(s, so, so + srcLen, d, d0, d0 + dst.remaining(), consumed);
-    src.position(src.position() + consumed[0]);
-    dst.position(dst.position() + n);
-    return n;
+    Ranges.checkApart(s, so, srcLen, d, d0, dst.remaining(), "source and destination");
+    int[] consumed = CONSUMED.acquire();
+    try {
+      int n = compressBlockDestSize(s, so, so + srcLen, d, d0, d0 + dst.remaining(), consumed);
+      src.position(src.position() + consumed[0]);
+      dst.position(dst.position() + n);
+      return n;
+    } finally {
+      CONSUMED.release(consumed);
+    }
   }
-
-  private static final ThreadLocal<int[]> CONSUMED = ThreadLocal.withInitial(() -> new int[1]);
 
   /**
    * The hook every compressor implements; the public methods check arguments, unwrap buffers,
@@ -300,7 +333,7 @@ public abstract class Lz4Compressor {
   /**
    * The prepared-dictionary hook: compresses {@code src[srcOff, srcEnd)} as one block that may
    * reference {@code dict}. This default copies the dictionary's kept bytes and the input side by
-   * side into the per-thread work buffer and calls {@link #compressBlock(Object, int, int, int,
+   * side into a pooled work buffer and calls {@link #compressBlock(Object, int, int, int,
    * Object, int, int)}; the fast compressor overrides it to use the prepared table in place.
    *
    * @return the number of bytes written, or {@code -1} as soon as the block cannot fit
@@ -309,10 +342,15 @@ public abstract class Lz4Compressor {
     byte[] d = dict.bytes;
     int hist = d.length;
     int srcLen = srcEnd - srcOff;
-    byte[] work = workBuffer(hist + srcLen);
-    System.arraycopy(d, 0, work, 0, hist);
-    Mem.copy(src, srcOff, work, hist, srcLen);
-    return compressBlock(work, 0, hist, hist + srcLen, dst, dstOff, dstLimit);
+    Work holder = WORK.acquire();
+    try {
+      byte[] work = workBuffer(holder, hist + srcLen);
+      System.arraycopy(d, 0, work, 0, hist);
+      Mem.copy(src, srcOff, work, hist, srcLen);
+      return compressBlock(work, 0, hist, hist + srcLen, dst, dstOff, dstLimit);
+    } finally {
+      WORK.release(holder);
+    }
   }
 
   /**
@@ -323,17 +361,19 @@ public abstract class Lz4Compressor {
    */
   abstract int compressBlockDestSize(Object base, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit, int[] consumed);
 
-  /** A per-thread scratch buffer of at least {@code size} bytes (see the class description). */
-  static byte[] workBuffer(int size) {
+  /**
+   * A scratch buffer of at least {@code size} bytes: {@code holder}'s, grown if needed, or a
+   * temporary one over {@link #MAX_CACHED_WORK} (see the class description).
+   */
+  static byte[] workBuffer(Work holder, int size) {
     if (size > MAX_CACHED_WORK) {
       return new byte[size];
     }
-    byte[][] holder = WORK.get();
-    byte[] w = holder[0];
-    if (w == null || w.length < size) {
+    byte[] w = holder.bytes;
+    if (w.length < size) {
       // grow in steps so that slowly growing inputs do not reallocate each time
-      w = new byte[Math.min(MAX_CACHED_WORK, Math.max(size, w == null ? 0 : w.length * 2))];
-      holder[0] = w;
+      w = new byte[Math.min(MAX_CACHED_WORK, Math.max(size, w.length * 2))];
+      holder.bytes = w;
     }
     return w;
   }

@@ -2,6 +2,7 @@ package dev.celer.lz4;
 
 import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
 
+import dev.celer.internal.Ranges;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.util.Objects;
@@ -18,6 +19,12 @@ import java.util.Objects;
  * <p>The destination range ({@code dst[dstOff, dstOff+maxDstLen)}) is scratch space: besides the
  * reported output, bytes after it within the range may be overwritten (the decoder copies in
  * 8-byte steps where the range leaves room). Nothing outside the range is written.
+ *
+ * <p>The source and the destination range must not overlap: decoding writes ahead of input it has
+ * not read yet (when the output starts after the input) or can overtake the input (when it starts
+ * before it), so in-place decoding is not supported. Overlap in one array, in heap buffers backed
+ * by one array, or in one buffer object throws {@link IllegalArgumentException}; two direct
+ * buffers that view the same memory cannot be told apart on JDK 17 and are not detected.
  *
  * <h2>Dictionaries and linked blocks</h2>
  *
@@ -48,6 +55,7 @@ public abstract class Lz4Decompressor {
   public final int decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {
     Objects.checkFromIndexSize(srcOff, srcLen, src.length);
     Objects.checkFromIndexSize(dstOff, maxDstLen, dst.length);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, maxDstLen, "source and destination");
     return decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen, dstOff, null, 0, 0, false);
   }
 
@@ -77,6 +85,7 @@ public abstract class Lz4Decompressor {
   public final int decompressPartial(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int targetLen) {
     Objects.checkFromIndexSize(srcOff, srcLen, src.length);
     Objects.checkFromIndexSize(dstOff, targetLen, dst.length);
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, targetLen, "source and destination");
     return decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + targetLen, dstOff, null, 0, 0, true);
   }
 
@@ -205,6 +214,7 @@ public abstract class Lz4Decompressor {
     int so = src.hasArray() ? src.arrayOffset() + src.position() : src.position();
     Object d = dst.hasArray() ? dst.array() : dst;
     int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
+    Ranges.checkApart(s, so, src.remaining(), d, d0, room, "source and destination");
     int n = decode(s, so, so + src.remaining(), d, d0, d0 + room, d0, null, 0, 0, partial);
     src.position(src.limit());
     dst.position(dst.position() + n);
@@ -227,14 +237,11 @@ public abstract class Lz4Decompressor {
     Objects.checkFromIndexSize(dictOff, dictLen, dict.length);
     int hist = Math.min(dictLen, WINDOW_SIZE);
     int histOff = dictOff + dictLen - hist;
+    Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, dstLen, "source and destination");
     if (dict == dst && dictOff + dictLen == dstOff) {
       return decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + dstLen, histOff, null, 0, 0, partial);
     }
-    if (dict == dst && histOff < dstOff + dstLen && dstOff < histOff + hist) {
-      throw new IllegalArgumentException(
-          "dictionary [" + histOff + ", " + (histOff + hist) + ") overlaps the output range [" + dstOff + ", "
-              + (dstOff + dstLen) + ")");
-    }
+    Ranges.checkApart(dict, histOff, hist, dst, dstOff, dstLen, "dictionary and destination");
     return decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + dstLen, dstOff, dict, histOff, hist, partial);
   }
 

@@ -28,7 +28,7 @@ import java.util.Objects;
  * <p>Immutable and <b>thread-safe</b>: one instance may be used by any number of threads and
  * compressors at once (any acceleration, fast or high). {@link #of} allocates the kept bytes (up to
  * 64 KB) and the 16 KB table; compressing with the dictionary then allocates nothing (the high
- * compressors' per-thread work buffer is allocated once, as for their {@code byte[] dict}
+ * compressors' pooled work buffers are allocated once, as for their {@code byte[] dict}
  * overloads, and per call for inputs over 4 MB).
  */
 public final class Lz4Dictionary {

@@ -9,6 +9,7 @@ import static dev.celer.lz4.Lz4Constants.RUN_MASK;
 import static dev.celer.lz4.Lz4Constants.WINDOW_SIZE;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.StatePool;
 import java.util.Arrays;
 
 /**
@@ -23,8 +24,9 @@ import java.util.Arrays;
  * positions hashed from 4 bytes ({@code byU16}); larger inputs and inputs with history use 4096
  * 32-bit positions hashed from 5 bytes ({@code byU32}).
  *
- * <p>Thread-safe: the tables live in a per-thread cache (one pair per thread, shared by every
- * acceleration), so a steady-state call allocates nothing.
+ * <p>Thread-safe: a call takes a pair of tables (shared by every acceleration) from a bounded pool
+ * and gives it back when done ({@link StatePool}), so a steady-state call allocates nothing, on
+ * platform and virtual threads alike.
  */
 final class Lz4FastCompressor extends Lz4Compressor {
 
@@ -46,35 +48,39 @@ final class Lz4FastCompressor extends Lz4Compressor {
    */
   static final int SKIP_TRIGGER = 6;
 
-  /** Largest acceleration honoured, as {@code LZ4_ACCELERATION_MAX}. */
-  static final int MAX_ACCELERATION = 65537;
-
   /** Knuth's multiplicative constant, 2654435761, for the 4-byte hash ({@code LZ4_hash4}). */
   private static final int PRIME_4BYTES = 0x9E3779B1;
 
   /** The 5-byte hash's multiplier, 889523592379 ({@code LZ4_hash5}, little-endian). */
   private static final long PRIME_5BYTES = 889523592379L;
 
-  /** Per-thread hash tables, cleared at the start of each block. */
+  /** The hash tables of one call, cleared at the start of each block; pooled between calls. */
   static final class Tables {
     final char[] t16 = new char[1 << HASH_LOG_U16];
     final int[] t32 = new int[1 << HASH_LOG];
   }
 
-  private static final ThreadLocal<Tables> TABLES = ThreadLocal.withInitial(Tables::new);
+  private static final StatePool<Tables> TABLES = new StatePool<>(Tables::new);
 
   private final int acceleration;
 
+  /** @param acceleration 1..{@link Lz4Level#MAX_ACCELERATION}, already mapped by {@link Lz4Level#fast} */
   Lz4FastCompressor(int acceleration) {
-    this.acceleration = Math.max(1, Math.min(MAX_ACCELERATION, acceleration));
+    assert acceleration == Lz4Level.clampAcceleration(acceleration) : acceleration;
+    this.acceleration = acceleration;
   }
 
   @Override
   int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    if (histStart == srcOff && srcEnd - srcOff < LIMIT_64K) {
-      return compressSmall(TABLES.get().t16, base, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration);
+    Tables tables = TABLES.acquire();
+    try {
+      if (histStart == srcOff && srcEnd - srcOff < LIMIT_64K) {
+        return compressSmall(tables.t16, base, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration);
+      }
+      return compress(tables, base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, null);
+    } finally {
+      TABLES.release(tables);
     }
-    return compress(TABLES.get(), base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, null);
   }
 
   @Override
@@ -86,10 +92,15 @@ final class Lz4FastCompressor extends Lz4Compressor {
     // the block's table starts as the dictionary's (LZ4_attach_dictionary, then the copy that
     // LZ4_compress_fast_continue makes for blocks over 4 KB; for smaller ones C looks the
     // dictionary's table up on a miss instead, with the same result)
-    int[] t32 = TABLES.get().t32;
-    System.arraycopy(dict.fastTable, 0, t32, 0, t32.length);
-    return compressExternal(
-        t32, WINDOW_SIZE, d, d.length, d.length, src, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, true);
+    Tables tables = TABLES.acquire();
+    try {
+      int[] t32 = tables.t32;
+      System.arraycopy(dict.fastTable, 0, t32, 0, t32.length);
+      return compressExternal(
+          t32, WINDOW_SIZE, d, d.length, d.length, src, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, true);
+    } finally {
+      TABLES.release(tables);
+    }
   }
 
   /**
@@ -111,7 +122,12 @@ final class Lz4FastCompressor extends Lz4Compressor {
       consumed[0] = srcLen;
       return compressBlock(base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit);
     }
-    return compress(TABLES.get(), base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, 1, consumed);
+    Tables tables = TABLES.acquire();
+    try {
+      return compress(tables, base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, 1, consumed);
+    } finally {
+      TABLES.release(tables);
+    }
   }
 
   @Override

@@ -21,7 +21,7 @@ import java.util.Arrays;
  * the tables cleared and numbering restarted (the C library does the same in {@code
  * LZ4HC_init_internal}).
  *
- * <p>Not thread-safe: one instance per thread (see {@link Lz4HighCompressor}).
+ * <p>Not thread-safe: used by one call at a time (pooled by {@link Lz4HighCompressor}).
  */
 final class Lz4HcMatchFinder {
   /** {@code LZ4HC_HASH_LOG}: 15 bits of hash, a 32 K-entry head table. */
@@ -81,7 +81,7 @@ final class Lz4HcMatchFinder {
     this.nextStart = srcEnd + shift; // all indexes of this block stay below it
   }
 
-  /** Drops the reference to the caller's buffer, so the per-thread state does not pin it. */
+  /** Drops the reference to the caller's buffer, so the pooled state does not pin it. */
   void release() {
     base = null;
   }

@@ -17,8 +17,8 @@ import static dev.celer.lz4.Lz4Constants.RUN_MASK;
  * cheapest path is then walked back from its end and written. A match of at least {@code
  * targetLength} bytes is taken at once without pricing.
  *
- * <p>Not thread-safe: one instance per thread (see {@link Lz4HighCompressor}); holds 64 KB of
- * arrays, reused from call to call.
+ * <p>Not thread-safe: used by one call at a time (pooled by {@link Lz4HighCompressor}); holds 64
+ * KB of arrays, reused from call to call.
  */
 final class Lz4HcOptimalParser {
   /** {@code LZ4_OPT_NUM}: the most positions priced in one step. */

@@ -20,7 +20,7 @@ import static dev.celer.lz4.Lz4Constants.RUN_MASK;
  *       block encodes a prefix of the input and fills the output to within a few bytes.
  * </ul>
  *
- * <p>Not thread-safe: one instance per thread (see {@link Lz4HighCompressor}).
+ * <p>Not thread-safe: used by one call at a time (pooled by {@link Lz4HighCompressor}).
  */
 final class Lz4HcOutput {
   private Object src;

@@ -6,6 +6,8 @@ import static dev.celer.lz4.Lz4Constants.MIN_LENGTH;
 import static dev.celer.lz4.Lz4Constants.MIN_MATCH;
 import static dev.celer.lz4.Lz4Constants.ML_MASK;
 
+import dev.celer.internal.StatePool;
+
 /**
  * The LZ4 HC (high compression) compressor, levels 1 to 12, after the C library's {@code
  * lib/lz4hc.c} (lz4 v1.9.4): same level table, same match search and same parsing decisions, so
@@ -20,16 +22,11 @@ import static dev.celer.lz4.Lz4Constants.ML_MASK;
  * </ul>
  *
  * <p>Instances are immutable and <b>thread-safe</b>. The working state (hash head table of 128 KB,
- * chain table of 128 KB, and for levels 10–12 the 64 KB of the optimal parser) is cached per
- * thread and shared by all levels, so a steady-state call allocates nothing.
+ * chain table of 128 KB, and for levels 10–12 the 64 KB of the optimal parser) is taken from a
+ * bounded pool shared by all levels and given back after the call ({@link StatePool}), so a
+ * steady-state call allocates nothing, on platform and virtual threads alike.
  */
 final class Lz4HighCompressor extends Lz4Compressor {
-
-  /** {@code LZ4HC_CLEVEL_DEFAULT}. */
-  static final int DEFAULT_LEVEL = 9;
-
-  /** {@code LZ4HC_CLEVEL_MAX}. */
-  static final int MAX_LEVEL = 12;
 
   /**
    * {@code OPTIMAL_ML}: the longest match whose length still fits in the token alone (18). The
@@ -39,7 +36,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
 
   /** The level table ({@code k_clTable}/{@code clTable} in lz4hc.c v1.9.4), index = level. */
   private static final Level[] LEVELS = {
-    null, // 0: callers clamp to the default
+    null, // 0: Lz4Level.high maps it to the default
     new Level(false, 2, 16), // 1
     new Level(false, 2, 16), // 2
     new Level(false, 4, 16), // 3
@@ -63,7 +60,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
    */
   private record Level(boolean optimal, int nbSearches, int targetLength) {}
 
-  /** Per-thread working state, shared by all levels. */
+  /** The working state of one call, shared by all levels; pooled between calls. */
   static final class Workspace {
     final Lz4HcMatchFinder finder;
     final Lz4HcOutput output = new Lz4HcOutput();
@@ -78,37 +75,30 @@ final class Lz4HighCompressor extends Lz4Compressor {
     }
   }
 
-  private static final ThreadLocal<Workspace> WORKSPACE = ThreadLocal.withInitial(Workspace::new);
+  private static final StatePool<Workspace> WORKSPACES = new StatePool<>(Workspace::new);
 
   private final int level;
   private final Level params;
 
-  /** @param level 1..12, already clamped */
+  /** @param level 1..{@link Lz4Level#MAX}, already mapped by {@link Lz4Level#high} */
   Lz4HighCompressor(int level) {
-    if (level < 1 || level > MAX_LEVEL) {
-      throw new IllegalArgumentException("HC level out of range 1.." + MAX_LEVEL + ": " + level);
-    }
+    assert level == Lz4Level.clampHighLevel(level) : level;
     this.level = level;
     this.params = LEVELS[level];
   }
 
   /** One shared instance per level 1..12 (index 0 unused): they are immutable. */
-  private static final Lz4HighCompressor[] INSTANCES = new Lz4HighCompressor[MAX_LEVEL + 1];
+  private static final Lz4HighCompressor[] INSTANCES = new Lz4HighCompressor[Lz4Level.MAX + 1];
 
   static {
-    for (int level = 1; level <= MAX_LEVEL; level++) {
+    for (int level = 1; level <= Lz4Level.MAX; level++) {
       INSTANCES[level] = new Lz4HighCompressor(level);
     }
   }
 
-  /** @return the shared compressor of {@code level}, clamped by {@link #clampLevel} */
+  /** @return the shared compressor of {@code level}, 1..{@link Lz4Level#MAX} (mapped by {@link Lz4Level#high}) */
   static Lz4HighCompressor forLevel(int level) {
-    return INSTANCES[clampLevel(level)];
-  }
-
-  /** Maps any int to a level as {@code LZ4_compress_HC} does: below 1 the default 9, above 12 is 12. */
-  static int clampLevel(int level) {
-    return level < 1 ? DEFAULT_LEVEL : Math.min(level, MAX_LEVEL);
+    return INSTANCES[level];
   }
 
   /** @return the compression level, 1..12 */
@@ -124,7 +114,12 @@ final class Lz4HighCompressor extends Lz4Compressor {
   @Override
   int compressBlock(
       Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    return compressBlock(WORKSPACE.get(), base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null);
+    Workspace ws = WORKSPACES.acquire();
+    try {
+      return compressBlock(ws, base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null);
+    } finally {
+      WORKSPACES.release(ws);
+    }
   }
 
   /**
@@ -138,7 +133,12 @@ final class Lz4HighCompressor extends Lz4Compressor {
       consumed[0] = 0;
       return 0;
     }
-    return compressBlock(WORKSPACE.get(), base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+    Workspace ws = WORKSPACES.acquire();
+    try {
+      return compressBlock(ws, base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+    } finally {
+      WORKSPACES.release(ws);
+    }
   }
 
   /**
@@ -174,7 +174,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
             parser = ws.optimal = new Lz4HcOptimalParser();
           }
           d = parser.compress(finder, out, srcOff, srcEnd,
-              params.nbSearches, params.targetLength, level == MAX_LEVEL, consumed);
+              params.nbSearches, params.targetLength, level == Lz4Level.MAX, consumed);
         } else {
           d = compressHashChain(finder, out, srcOff, srcEnd, params.nbSearches, consumed);
         }

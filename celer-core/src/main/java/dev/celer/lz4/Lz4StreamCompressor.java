@@ -58,7 +58,9 @@ public final class Lz4StreamCompressor {
 
   Lz4StreamCompressor(Lz4Compressor compressor) {
     this.compressor = Objects.requireNonNull(compressor, "compressor");
-    this.fast = compressor instanceof Lz4FastCompressor ? (Lz4FastCompressor) compressor : null;
+    // the native fast compressor has no table to keep between blocks: linked blocks use the Java one
+    Lz4Compressor blocks = compressor instanceof Lz4NativeCompressor ? ((Lz4NativeCompressor) compressor).java() : compressor;
+    this.fast = blocks instanceof Lz4FastCompressor ? (Lz4FastCompressor) blocks : null;
   }
 
   /** @return the compressor that encodes each block */

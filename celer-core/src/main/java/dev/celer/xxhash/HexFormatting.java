@@ -1,9 +1,9 @@
 package dev.celer.xxhash;
 
 /**
- * Canonical hex text of hash values, as {@code xxhsum} prints them: the xxHash specification's
- * canonical form is big-endian (most significant byte first), so the text is the value's digits,
- * zero-padded, in lower case. Stateless and thread-safe.
+ * Canonical form of hash values, as bytes and as the hex text {@code xxhsum} prints: the xxHash
+ * specification's canonical form is big-endian (most significant byte first), so the text is the
+ * value's digits, zero-padded, in lower case. Stateless and thread-safe.
  */
 final class HexFormatting {
   private HexFormatting() {}
@@ -15,6 +15,15 @@ final class HexFormatting {
     char[] c = new char[digits];
     appendHex(v, digits, c, 0);
     return new String(c);
+  }
+
+  /** @return the low {@code bytes} bytes of {@code v}, most significant first (canonical form) */
+  static byte[] bigEndian(long v, int bytes) {
+    byte[] b = new byte[bytes];
+    for (int i = 0; i < bytes; i++) {
+      b[i] = (byte) (v >>> (8 * (bytes - 1 - i)));
+    }
+    return b;
   }
 
   /** Writes {@code digits} hex digits of {@code v}, most significant first, at {@code c[at]}. */

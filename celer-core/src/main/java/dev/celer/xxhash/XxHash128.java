@@ -1,5 +1,6 @@
 package dev.celer.xxhash;
 
+import dev.celer.internal.NativeBackend;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -15,7 +16,8 @@ import java.util.Objects;
  * seed, or with a custom secret (at least {@link #SECRET_SIZE_MIN} bytes; the specification does
  * not combine a seed with a custom secret). Streaming through an instance from {@link #create()},
  * {@link #create(long)} or {@link #createWithSecret(byte[])}: {@link #update} in pieces of any
- * size, then {@link #digest()}. The hash is a {@link Hash128}; {@link #toHex(Hash128)} (or {@link
+ * size, then {@link #digest()} (or {@link #digestBytes()}, through the common {@link
+ * StreamingHash}). The hash is a {@link Hash128}; {@link #toHex(Hash128)} (or {@link
  * Hash128#toHex()}) prints it as {@code xxhsum} does.
  *
  * <p>Speed: when the JVM runs with {@code --add-modules jdk.incubator.vector} and the CPU has
@@ -30,7 +32,7 @@ import java.util.Objects;
  * one thread, or synchronize); it allocates about 400 bytes of state (and a copy of a custom
  * secret) once, at creation, nothing per {@code update}, and the result per {@code digest}.
  */
-public final class XxHash128 {
+public final class XxHash128 implements StreamingHash {
 
   /** The smallest custom secret allowed, in bytes (the specification's XXH3_SECRET_SIZE_MIN). */
   public static final int SECRET_SIZE_MIN = Xxh3.SECRET_SIZE_MIN;
@@ -52,6 +54,11 @@ public final class XxHash128 {
   /** @return XXH3-128 of all of {@code b} with seed 0 */
   public static Hash128 hash(byte[] b) {
     return compute(b, 0, b.length, 0L);
+  }
+
+  /** @return XXH3-128 of all of {@code b} with {@code seed} */
+  public static Hash128 hash(byte[] b, long seed) {
+    return compute(b, 0, b.length, seed);
   }
 
   /** @return XXH3-128 of the remaining bytes of {@code buf} with seed 0; the position is kept */
@@ -108,6 +115,11 @@ public final class XxHash128 {
   }
 
   private static Hash128 compute(Object in, int off, int len, long seed) {
+    if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) {
+      long[] lowHigh = new long[2];
+      NativeBackend.xxh128(in, off, len, seed, lowHigh); // the native backend (Lz4.backend())
+      return new Hash128(lowHigh[0], lowHigh[1]);
+    }
     if (len <= Xxh3.MIDSIZE_MAX) {
       return Xxh3.hash128Short(in, off, len, Xxh3.DEFAULT_SECRET, seed);
     }
@@ -156,12 +168,14 @@ public final class XxHash128 {
    *
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
    */
+  @Override
   public void update(byte[] b, int off, int len) {
     Objects.checkFromIndexSize(off, len, b.length);
     state.update(b, off, len);
   }
 
   /** Adds the remaining bytes of {@code buf}, advancing its position to its limit. */
+  @Override
   public void update(ByteBuffer buf) {
     int pos = buf.position();
     int len = buf.remaining();
@@ -174,6 +188,7 @@ public final class XxHash128 {
   }
 
   /** Adds the single byte {@code b} (its low 8 bits) to the hashed data. */
+  @Override
   public void update(int b) {
     state.update(b);
   }
@@ -186,7 +201,14 @@ public final class XxHash128 {
     return state.digest128();
   }
 
+  /** @return {@link #digest()} in its canonical form: {@link Hash128#toBytes()} */
+  @Override
+  public byte[] digestBytes() {
+    return digest().toBytes();
+  }
+
   /** Forgets all data, keeping the seed or secret. */
+  @Override
   public void reset() {
     state.reset();
   }

@@ -1,5 +1,6 @@
 package dev.celer.xxhash;
 
+import dev.celer.internal.NativeBackend;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -13,7 +14,8 @@ import java.util.Objects;
  * seed, or with a custom secret (at least {@link #SECRET_SIZE_MIN} bytes; the specification does
  * not combine a seed with a custom secret). Streaming through an instance from {@link #create()},
  * {@link #create(long)} or {@link #createWithSecret(byte[])}: {@link #update} in pieces of any
- * size, then {@link #digest()}. The hash is an unsigned 64-bit value carried in a {@code long};
+ * size, then {@link #digest()} (or {@link #digestBytes()}, through the common {@link
+ * StreamingHash}). The hash is an unsigned 64-bit value carried in a {@code long};
  * {@link #toHex(long)} prints it as {@code xxhsum} does.
  *
  * <p>Speed: when the JVM runs with {@code --add-modules jdk.incubator.vector} and the CPU has
@@ -29,7 +31,7 @@ import java.util.Objects;
  * (and a copy of a custom secret) once, at creation, and nothing per {@code update} or {@code
  * digest}.
  */
-public final class XxHash3 {
+public final class XxHash3 implements StreamingHash {
 
   /** The smallest custom secret allowed, in bytes (the specification's XXH3_SECRET_SIZE_MIN). */
   public static final int SECRET_SIZE_MIN = Xxh3.SECRET_SIZE_MIN;
@@ -51,6 +53,11 @@ public final class XxHash3 {
   /** @return XXH3-64 of all of {@code b} with seed 0 */
   public static long hash(byte[] b) {
     return compute(b, 0, b.length, 0L);
+  }
+
+  /** @return XXH3-64 of all of {@code b} with {@code seed} */
+  public static long hash(byte[] b, long seed) {
+    return compute(b, 0, b.length, seed);
   }
 
   /** @return XXH3-64 of the remaining bytes of {@code buf} with seed 0; the position is kept */
@@ -105,6 +112,9 @@ public final class XxHash3 {
   }
 
   private static long compute(Object in, int off, int len, long seed) {
+    if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) {
+      return NativeBackend.xxh3(in, off, len, seed); // the native backend (Lz4.backend())
+    }
     if (len <= Xxh3.MIDSIZE_MAX) {
       return Xxh3.hash64Short(in, off, len, Xxh3.DEFAULT_SECRET, seed);
     }
@@ -149,12 +159,14 @@ public final class XxHash3 {
    *
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
    */
+  @Override
   public void update(byte[] b, int off, int len) {
     Objects.checkFromIndexSize(off, len, b.length);
     state.update(b, off, len);
   }
 
   /** Adds the remaining bytes of {@code buf}, advancing its position to its limit. */
+  @Override
   public void update(ByteBuffer buf) {
     int pos = buf.position();
     int len = buf.remaining();
@@ -167,6 +179,7 @@ public final class XxHash3 {
   }
 
   /** Adds the single byte {@code b} (its low 8 bits) to the hashed data. */
+  @Override
   public void update(int b) {
     state.update(b);
   }
@@ -179,7 +192,14 @@ public final class XxHash3 {
     return state.digest64();
   }
 
+  /** @return {@link #digest()} in its canonical form: 8 bytes, most significant first */
+  @Override
+  public byte[] digestBytes() {
+    return HexFormatting.bigEndian(digest(), 8);
+  }
+
   /** Forgets all data, keeping the seed or secret. */
+  @Override
   public void reset() {
     state.reset();
   }

@@ -1,6 +1,7 @@
 package dev.celer.xxhash;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.NativeBackend;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -9,16 +10,17 @@ import java.util.Objects;
  * Cyan4973/xxHash, version 0.1.1, section "XXH32 Algorithm Description"); values equal those of
  * {@code xxhsum -H0}.
  *
- * <p>One-shot hashing through the static methods; streaming through an instance from {@link
- * #create(int)}: {@link #update} in pieces of any size, then {@link #digest()}. The hash is an
- * unsigned 32-bit value carried in an {@code int}; {@link #toHex(int)} prints it as {@code xxhsum}
- * does.
+ * <p>One-shot hashing through the static methods, with seed 0 or with a seed; streaming through
+ * an instance from {@link #create()} or {@link #create(int)}: {@link #update} in pieces of any
+ * size, then {@link #digest()} (or {@link #digestBytes()}, through the common {@link
+ * StreamingHash}). The hash is an unsigned 32-bit value carried in an {@code int}; {@link
+ * #toHex(int)} prints it as {@code xxhsum} does.
  *
  * <p>Thread-safety: the static methods are thread-safe and allocate nothing. An instance is
  * <b>not</b> thread-safe (confine it to one thread, or synchronize); it allocates its 16-byte
  * buffer once, at creation, and nothing per {@code update} or {@code digest}.
  */
-public final class XxHash32 extends StripeHasher {
+public final class XxHash32 extends StripeHasher implements StreamingHash {
 
   // Constants of the section "XXH32 Algorithm Description" (32-bit primes).
   static final int PRIME32_1 = 0x9E3779B1;
@@ -29,6 +31,24 @@ public final class XxHash32 extends StripeHasher {
 
   /** A stripe: 4 lanes of 4 bytes, one lane per accumulator (Step 2). */
   static final int STRIPE_LEN = 16;
+
+  /**
+   * @return XXH32 of {@code b[off, off+len)} with seed 0
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
+  public static int hash(byte[] b, int off, int len) {
+    return hash(b, off, len, 0);
+  }
+
+  /** @return XXH32 of all of {@code b} with seed 0 */
+  public static int hash(byte[] b) {
+    return hash(b, 0);
+  }
+
+  /** @return XXH32 of the remaining bytes of {@code buf} with seed 0; its position is not changed */
+  public static int hash(ByteBuffer buf) {
+    return hash(buf, 0);
+  }
 
   /**
    * @return XXH32 of {@code b[off, off+len)} with {@code seed}
@@ -44,7 +64,10 @@ public final class XxHash32 extends StripeHasher {
     return compute(b, 0, b.length, seed);
   }
 
-  /** @return XXH32 of the remaining bytes of {@code buf}; its position is not changed */
+  /**
+   * @return XXH32 of the remaining bytes of {@code buf} with {@code seed}; its position is not
+   *     changed
+   */
   public static int hash(ByteBuffer buf, int seed) {
     int pos = buf.position();
     int len = buf.remaining();
@@ -62,6 +85,11 @@ public final class XxHash32 extends StripeHasher {
     return HexFormatting.hex(hash & 0xFFFF_FFFFL, 8);
   }
 
+  /** @return a new streaming hasher with seed 0 */
+  public static XxHash32 create() {
+    return create(0);
+  }
+
   /** @return a new streaming hasher with {@code seed} */
   public static XxHash32 create(int seed) {
     return new XxHash32(seed);
@@ -72,6 +100,9 @@ public final class XxHash32 extends StripeHasher {
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
   static int compute(Object base, int off, int len, int seed) {
+    if (len >= XxHash64.NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
+      return NativeBackend.xxh32(base, off, len, seed); // the native backend (Lz4.backend())
+    }
     int end = off + len;
     int acc;
     if (len >= STRIPE_LEN) {
@@ -190,7 +221,14 @@ public final class XxHash32 extends StripeHasher {
     return finish(acc, buf, 0, bufLen);
   }
 
+  /** @return {@link #digest()} in its canonical form: 4 bytes, most significant first */
+  @Override
+  public byte[] digestBytes() {
+    return HexFormatting.bigEndian(digest(), 4);
+  }
+
   /** Forgets all data, keeping the seed. */
+  @Override
   public void reset() {
     // Step 1
     acc1 = seed + PRIME32_1 + PRIME32_2;

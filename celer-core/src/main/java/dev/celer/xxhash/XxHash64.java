@@ -1,6 +1,7 @@
 package dev.celer.xxhash;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.NativeBackend;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -9,16 +10,17 @@ import java.util.Objects;
  * Cyan4973/xxHash, version 0.1.1, section "XXH64 Algorithm Description"); values equal those of
  * {@code xxhsum -H1}.
  *
- * <p>One-shot hashing through the static methods; streaming through an instance from {@link
- * #create(long)}: {@link #update} in pieces of any size, then {@link #digest()}. The hash is an
- * unsigned 64-bit value carried in a {@code long}; {@link #toHex(long)} prints it as {@code
- * xxhsum} does.
+ * <p>One-shot hashing through the static methods, with seed 0 or with a seed; streaming through
+ * an instance from {@link #create()} or {@link #create(long)}: {@link #update} in pieces of any
+ * size, then {@link #digest()} (or {@link #digestBytes()}, through the common {@link
+ * StreamingHash}). The hash is an unsigned 64-bit value carried in a {@code long}; {@link
+ * #toHex(long)} prints it as {@code xxhsum} does.
  *
  * <p>Thread-safety: the static methods are thread-safe and allocate nothing. An instance is
  * <b>not</b> thread-safe (confine it to one thread, or synchronize); it allocates its 32-byte
  * buffer once, at creation, and nothing per {@code update} or {@code digest}.
  */
-public final class XxHash64 extends StripeHasher {
+public final class XxHash64 extends StripeHasher implements StreamingHash {
 
   // Constants of the section "XXH64 Algorithm Description" (64-bit primes).
   static final long PRIME64_1 = 0x9E3779B185EBCA87L;
@@ -29,6 +31,24 @@ public final class XxHash64 extends StripeHasher {
 
   /** A stripe: 4 lanes of 8 bytes, one lane per accumulator (Step 2). */
   static final int STRIPE_LEN = 32;
+
+  /**
+   * @return XXH64 of {@code b[off, off+len)} with seed 0
+   * @throws IndexOutOfBoundsException if the range is not inside {@code b}
+   */
+  public static long hash(byte[] b, int off, int len) {
+    return hash(b, off, len, 0L);
+  }
+
+  /** @return XXH64 of all of {@code b} with seed 0 */
+  public static long hash(byte[] b) {
+    return hash(b, 0L);
+  }
+
+  /** @return XXH64 of the remaining bytes of {@code buf} with seed 0; its position is not changed */
+  public static long hash(ByteBuffer buf) {
+    return hash(buf, 0L);
+  }
 
   /**
    * @return XXH64 of {@code b[off, off+len)} with {@code seed}
@@ -44,7 +64,10 @@ public final class XxHash64 extends StripeHasher {
     return compute(b, 0, b.length, seed);
   }
 
-  /** @return XXH64 of the remaining bytes of {@code buf}; its position is not changed */
+  /**
+   * @return XXH64 of the remaining bytes of {@code buf} with {@code seed}; its position is not
+   *     changed
+   */
   public static long hash(ByteBuffer buf, long seed) {
     int pos = buf.position();
     int len = buf.remaining();
@@ -62,6 +85,11 @@ public final class XxHash64 extends StripeHasher {
     return HexFormatting.hex(hash, 16);
   }
 
+  /** @return a new streaming hasher with seed 0 */
+  public static XxHash64 create() {
+    return create(0L);
+  }
+
   /** @return a new streaming hasher with {@code seed} */
   public static XxHash64 create(long seed) {
     return new XxHash64(seed);
@@ -71,7 +99,17 @@ public final class XxHash64 extends StripeHasher {
    * The one algorithm, for a {@code byte[]} or a {@code ByteBuffer} base; {@code [off, off+len)}
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
+  /**
+   * XXH32 and XXH64 of fewer bytes stay in Java even with the native backend: the downcall costs
+   * more than it saves (measured with {@code dev.celer.bench.OneJvmRatios} on JDK 25, XXH64 native /
+   * Java 0.92-0.94 at 64 B, 1.05-1.07 at 256 B). XXH3 has no such limit (1.7-2.5 at 64 B).
+   */
+  static final int NATIVE_MIN_LEN = 256;
+
   static long compute(Object base, int off, int len, long seed) {
+    if (len >= NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
+      return NativeBackend.xxh64(base, off, len, seed); // the native backend (Lz4.backend())
+    }
     int end = off + len;
     long acc;
     if (len >= STRIPE_LEN) {
@@ -211,7 +249,14 @@ public final class XxHash64 extends StripeHasher {
     return finish(acc, buf, 0, bufLen);
   }
 
+  /** @return {@link #digest()} in its canonical form: 8 bytes, most significant first */
+  @Override
+  public byte[] digestBytes() {
+    return HexFormatting.bigEndian(digest(), 8);
+  }
+
   /** Forgets all data, keeping the seed. */
+  @Override
   public void reset() {
     // Step 1
     acc1 = seed + PRIME64_1 + PRIME64_2;

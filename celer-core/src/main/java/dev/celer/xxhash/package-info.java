@@ -11,10 +11,16 @@
  *       dev.celer.xxhash.Hash128} results, seeded or with a custom secret.
  * </ul>
  *
- * Each class hashes a {@code byte[]} range or the remaining bytes of a {@code ByteBuffer} (heap,
- * direct or read-only; the position is kept) through static methods, which are thread-safe, and
- * streams through instances ({@code create(...)}, {@code update}, {@code digest}, {@code reset}),
- * which are not. Each has a {@code toHex} method printing a hash exactly as {@code xxhsum} does
- * (the canonical big-endian form). Results are unsigned values carried in signed Java types.
+ * The four classes have the same shape. Static methods, which are thread-safe, hash all of a
+ * {@code byte[]}, a range of it, or the remaining bytes of a {@code ByteBuffer} (heap, direct or
+ * read-only; the position is kept), each with seed 0 or with a seed: {@code hash(b)}, {@code
+ * hash(b, seed)}, {@code hash(b, off, len)}, {@code hash(b, off, len, seed)}, {@code hash(buf)},
+ * {@code hash(buf, seed)}; XXH3 adds {@code hashWithSecret}. Instances stream, and are not
+ * thread-safe: {@code create()} or {@code create(seed)}, then {@code update}, {@code digest},
+ * {@code reset}. All four streaming classes implement {@link dev.celer.xxhash.StreamingHash}, for
+ * code that streams without caring which hash it computes; its {@code digestBytes()} gives the
+ * canonical big-endian bytes. Each class has a {@code toHex} method printing a hash exactly as
+ * {@code xxhsum} does (the canonical form). Results are unsigned values carried in signed Java
+ * types; XXH32's seed is an {@code int}, the others' a {@code long}.
  */
 package dev.celer.xxhash;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.testsupport.Corpus;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -65,8 +66,8 @@ class FastRatioTest {
   void accelerationMatchesLz4CliFast() throws Exception {
     int blockSize = 64 * 1024;
     byte[] out = new byte[Lz4.maxCompressedLength(blockSize)];
-    for (String name : new String[] {"alice29.txt", "libstdc++.so", "gdb-check.log"}) {
-      Path file = TestData.corpusDir().resolve(name);
+    for (Path file : Corpus.some("alice29.txt", "libstdc++.so", "gdb-check.log")) {
+      String name = file.getFileName().toString();
       byte[] data = TestData.read(file);
       for (int fast : new int[] {1, 7, 30}) {
         Lz4Compressor c = Lz4.fastCompressor(fast + 1);

@@ -1,16 +1,11 @@
 package dev.celer.lz4;
 
+import dev.celer.testsupport.Corpus;
+import dev.celer.testsupport.Tools;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 import net.jpountz.xxhash.XXHashFactory;
 
 /**
@@ -24,69 +19,23 @@ final class HcTestSupport {
   static final int BLOCK_64K = 64 * 1024;
   static final int BLOCK_4M = 4 * 1024 * 1024;
 
-  /** The corpus folder: system property {@code celer.corpus}, else {@code ../shared/corpus}. */
+  /** The corpus folder: see {@link Corpus}. */
   static Path corpusDir() {
-    String p = System.getProperty("celer.corpus");
-    Path dir = p != null ? Paths.get(p) : null;
-    if (dir == null || !Files.isDirectory(dir)) {
-      // running from the module folder or from the repository root
-      for (String candidate : new String[] {"../../shared/corpus", "../shared/corpus"}) {
-        if (Files.isDirectory(Paths.get(candidate))) {
-          return Paths.get(candidate);
-        }
-      }
-    }
-    return dir;
+    return Corpus.dir();
   }
 
   /** Every corpus file except the {@code *.md} notes, sorted by name. */
   static List<Path> corpusFiles() {
-    try (Stream<Path> s = Files.list(corpusDir())) {
-      return s.filter(f -> !f.getFileName().toString().endsWith(".md")).sorted().toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Corpus.files();
   }
 
   static byte[] read(Path f) {
-    try {
-      return Files.readAllBytes(f);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Corpus.read(f);
   }
 
   /** Runs {@code lz4} with {@code args}, feeding {@code stdin}; returns stdout, fails on exit != 0. */
   static byte[] runLz4(byte[] stdin, String... args) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add("lz4");
-    cmd.addAll(List.of(args));
-    try {
-      Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-      CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
-      try (var in = p.getOutputStream()) {
-        in.write(stdin);
-      }
-      byte[] result = out.join();
-      int rc = p.waitFor();
-      if (rc != 0) {
-        throw new AssertionError("lz4 " + String.join(" ", args) + " exited with " + rc);
-      }
-      return result;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
-  }
-
-  private static byte[] readAll(InputStream in) {
-    try {
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Tools.lz4(stdin, args);
   }
 
   /**

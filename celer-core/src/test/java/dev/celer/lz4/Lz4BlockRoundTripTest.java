@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.testsupport.Corpus;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ class Lz4BlockRoundTripTest {
 
   @Test
   void accelerationsRoundTripAndShrinkLess() {
-    byte[] data = TestData.read(TestData.corpusDir().resolve("alice29.txt"));
+    byte[] data = Corpus.read("alice29.txt");
     int prev = 0;
     for (int acc : new int[] {1, 2, 4, 8, 64, 65537, Integer.MAX_VALUE}) {
       int n = roundTrip(Lz4.fastCompressor(acc), data, 0, data.length).length;

@@ -3,6 +3,8 @@ package dev.celer.lz4;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.celer.testsupport.Corpus;
+import dev.celer.testsupport.Tools;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,13 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class Lz4CliInteropTest {
   private static final Lz4Decompressor DEC = Lz4.decompressor();
-  private static final List<String> FILES =
-      List.of("alice29.txt", "fireworks.jpeg", "google.html", "libstdc++.so", "postgres-catalog.pages");
+  private static final String[] FILES =
+      {"alice29.txt", "fireworks.jpeg", "google.html", "libstdc++.so", "postgres-catalog.pages"};
 
   @Test
   void decodesIndependentBlocksOfTheCli() throws Exception {
-    for (String name : FILES) {
-      Path f = TestData.corpusDir().resolve(name);
+    for (Path f : Corpus.some(FILES)) {
+      String name = f.getFileName().toString();
       byte[] data = TestData.read(f);
       for (String level : new String[] {"-1", "-9", "-12"}) {
         for (String bs : new String[] {"-B4", "-B5"}) {
@@ -54,8 +56,8 @@ class Lz4CliInteropTest {
 
   @Test
   void decodesLinkedBlocksOfTheCli() throws Exception {
-    for (String name : FILES) {
-      Path f = TestData.corpusDir().resolve(name);
+    for (Path f : Corpus.some(FILES)) {
+      String name = f.getFileName().toString();
       for (String level : new String[] {"-1", "-9"}) {
         decodeLinked(f, TestData.read(f), null, TestData.runLz4(f, level, "-B4", "-BD", "--no-frame-crc"));
       }
@@ -64,7 +66,7 @@ class Lz4CliInteropTest {
 
   @Test
   void decodesDictionaryFramesOfTheCli(@TempDir Path tmp) throws Exception {
-    byte[] dictData = TestData.read(TestData.corpusDir().resolve("rust-book.html"));
+    byte[] dictData = Corpus.read("rust-book.html");
     Path dict = tmp.resolve("dict");
     Files.write(dict, Arrays.copyOfRange(dictData, 0, 100_000)); // longer than 64 KB: the tail counts
     byte[] dictBytes = Files.readAllBytes(dict);
@@ -117,7 +119,7 @@ class Lz4CliInteropTest {
   /** Our dictionary blocks, independent and linked, in a frame the CLI decodes with {@code -D}. */
   @Test
   void cliDecodesOurDictionaryBlocks(@TempDir Path tmp) throws Exception {
-    byte[] src = TestData.read(TestData.corpusDir().resolve("world192.txt"));
+    byte[] src = Corpus.read("world192.txt");
     byte[] dict = Arrays.copyOfRange(src, 0, 80_000);
     byte[] data = Arrays.copyOfRange(src, 80_000, 80_000 + 400_000);
     Path dictFile = tmp.resolve("dict");
@@ -141,15 +143,8 @@ class Lz4CliInteropTest {
       frame.write(new byte[4]);
       Path lz4File = tmp.resolve(linked ? "linked.lz4" : "independent.lz4");
       Files.write(lz4File, frame.toByteArray());
-      Process p = new ProcessBuilder("lz4", "-d", "-D", dictFile.toString(), "-c", lz4File.toString())
-          .redirectError(ProcessBuilder.Redirect.DISCARD)
-          .start();
-      ByteArrayOutputStream dec = new ByteArrayOutputStream();
-      try (InputStream in = p.getInputStream()) {
-        in.transferTo(dec);
-      }
-      assertEquals(0, p.waitFor(), "lz4 -d exit code");
-      assertArrayEquals(data, dec.toByteArray(), linked ? "linked" : "independent");
+      byte[] dec = Tools.lz4((byte[]) null, "-d", "-D", dictFile.toString(), "-c", lz4File.toString());
+      assertArrayEquals(data, dec, linked ? "linked" : "independent");
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.testsupport.Corpus;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class Lz4DictionaryAndStreamTest {
 
   @Test
   void dictionaryRoundTripsSeparateAndPrefixGiveTheSameBytes() {
-    byte[] all = TestData.read(TestData.corpusDir().resolve("botocore-ec2.json"));
+    byte[] all = Corpus.read("botocore-ec2.json");
     for (int dictLen : new int[] {0, 1, 100, 65535, 65536, 65537, 200_000}) {
       for (int recLen : new int[] {0, 1, 13, 1000, 4096, 70_000}) {
         int recOff = 200_000;
@@ -49,7 +50,7 @@ class Lz4DictionaryAndStreamTest {
 
   @Test
   void dictionaryHelpsSmallRecords() {
-    byte[] all = TestData.read(TestData.corpusDir().resolve("botocore-ec2.json"));
+    byte[] all = Corpus.read("botocore-ec2.json");
     byte[] dict = Arrays.copyOfRange(all, 0, 65536);
     long plain = 0;
     long withDict = 0;
@@ -167,7 +168,7 @@ class Lz4DictionaryAndStreamTest {
   void destinationSizeFillsThePageAndDecodesToTheConsumedPrefix() {
     int[] consumed = new int[1];
     for (byte[] data :
-        new byte[][] {TestData.textLike(300_000, 21), TestData.random(20_000, 22), TestData.read(TestData.corpusDir().resolve("alice29.txt")), new byte[100_000]}) {
+        new byte[][] {TestData.textLike(300_000, 21), TestData.random(20_000, 22), Corpus.read("alice29.txt"), new byte[100_000]}) {
       for (int page : new int[] {0, 1, 2, 5, 13, 16, 17, 100, 1000, 4096, 16384, 65536, 200_000}) {
         byte[] dst = new byte[page + 8];
         Arrays.fill(dst, (byte) 0x3C);

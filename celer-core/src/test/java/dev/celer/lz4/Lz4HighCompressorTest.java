@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.testsupport.Corpus;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -283,7 +284,7 @@ class Lz4HighCompressorTest {
   void realLz4DecodesIndependentAndLinkedFrames() {
     // a mix: corpus text, then the special inputs, 64 KB blocks
     List<byte[]> parts = new ArrayList<>();
-    parts.add(Arrays.copyOf(HcTestSupport.read(HcTestSupport.corpusDir().resolve("alice29.txt")), 100_000));
+    parts.add(Arrays.copyOf(Corpus.read("alice29.txt"), 100_000));
     inputs().forEach((name, bytes) -> {
       if (bytes.length < 100_000) { // the larger ones add time, not coverage
         parts.add(bytes);
@@ -303,7 +304,7 @@ class Lz4HighCompressorTest {
 
   @Test
   void realLz4DecodesWithDictionary(@TempDir Path tmp) throws IOException {
-    byte[] book = HcTestSupport.read(HcTestSupport.corpusDir().resolve("book1"));
+    byte[] book = Corpus.read("book1");
     byte[] dict = Arrays.copyOfRange(book, 0, 100_000); // only its last 64 KB count
     byte[] data = Arrays.copyOfRange(book, 60_000, 260_000); // overlaps the dictionary's tail
     Path dictFile = tmp.resolve("dict");
@@ -389,7 +390,7 @@ class Lz4HighCompressorTest {
 
   @Test
   void streamOfLinkedBlocks() {
-    byte[] data = Arrays.copyOf(HcTestSupport.read(HcTestSupport.corpusDir().resolve("book1")), 300_000);
+    byte[] data = Arrays.copyOf(Corpus.read("book1"), 300_000);
     int blockSize = 50_000;
     for (int level : new int[] {3, 9, 12}) {
       Lz4Compressor c = Lz4.highCompressor(level);

@@ -3,6 +3,7 @@ package dev.celer.lz4;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.celer.testsupport.Corpus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -33,18 +34,17 @@ class Lz4LinkedFastTest {
 
   @Test
   void sameBlocksAsLz4LinkedWithBigBlocksAndAcceleration() throws Exception {
-    Path big = TestData.corpusDir().resolve("linux-uapi-headers.tar"); // the one file over 4 MB
+    Path big = Corpus.file("linux-uapi-headers.tar"); // the one file over 4 MB
     System.out.print(compare(big, TestData.read(big), 4 * 1024 * 1024, null, "-1", "-B7"));
-    Path bible = TestData.corpusDir().resolve("bible.txt");
+    Path bible = Corpus.file("bible.txt");
     System.out.print(compare(bible, TestData.read(bible), 64 * 1024, null, "--fast=5", "-B4"));
   }
 
   @Test
   void sameBlocksAsLz4LinkedWithDictionary(@TempDir Path tmp) throws Exception {
-    for (String name : new String[] {"bible.txt", "libstdc++.so", "botocore-ec2.json"}) {
-      Path file = TestData.corpusDir().resolve(name);
+    for (Path file : Corpus.some("bible.txt", "libstdc++.so", "botocore-ec2.json")) {
       byte[] data = TestData.read(file);
-      byte[] dict = Arrays.copyOf(TestData.read(TestData.corpusDir().resolve("world192.txt")), 100_000);
+      byte[] dict = Arrays.copyOf(Corpus.read("world192.txt"), 100_000);
       Path dictFile = tmp.resolve("dict");
       Files.write(dictFile, dict);
       System.out.print(compare(file, data, 64 * 1024, dict, "-1", "-B4", "-D", dictFile.toString()));
@@ -54,7 +54,7 @@ class Lz4LinkedFastTest {
   /** Past 2 GB of stream the table's indexes are rebased ({@code LZ4_renormDictT}); nothing is lost. */
   @Test
   void indexesAreRebasedBeforeTheyOverflow() {
-    byte[] data = TestData.read(TestData.corpusDir().resolve("bible.txt"));
+    byte[] data = Corpus.read("bible.txt");
     int blockSize = 64 * 1024;
     Lz4StreamCompressor sc = Lz4.streamCompressor(Lz4.fastCompressor());
     Lz4StreamDecompressor sd = Lz4.streamDecompressor();

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.testsupport.Corpus;
+import dev.celer.testsupport.Tools;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -28,7 +30,7 @@ class Lz4PreparedDictionaryTest {
 
   @Test
   void roundTripsForEveryDictionaryAndInputLength() {
-    byte[] all = TestData.read(TestData.corpusDir().resolve("botocore-ec2.json"));
+    byte[] all = Corpus.read("botocore-ec2.json");
     Lz4Compressor[] compressors = {FAST, Lz4.fastCompressor(8), Lz4.highCompressor(9)};
     for (int dictLen : new int[] {0, 1, 4, 7, 8, 9, 100, 4096, 65535, 65536, 65537, 200_000}) {
       int recOff = 200_000;
@@ -69,7 +71,7 @@ class Lz4PreparedDictionaryTest {
 
   @Test
   void compressOrRejectNeverWritesPastTheLimit() {
-    byte[] all = TestData.read(TestData.corpusDir().resolve("alice29.txt"));
+    byte[] all = Corpus.read("alice29.txt");
     Lz4Dictionary dict = Lz4Dictionary.of(all, 0, 50_000);
     int recOff = 60_000;
     int recLen = 3000;
@@ -105,7 +107,7 @@ class Lz4PreparedDictionaryTest {
   /** The dictionary is copied: changing the caller's array afterwards changes nothing. */
   @Test
   void preparedDictionaryIsACopy() {
-    byte[] all = TestData.read(TestData.corpusDir().resolve("alice29.txt"));
+    byte[] all = Corpus.read("alice29.txt");
     byte[] dict = Arrays.copyOf(all, 30_000);
     Lz4Dictionary prepared = Lz4Dictionary.of(dict);
     byte[] out = new byte[Lz4.maxCompressedLength(2000)];
@@ -171,7 +173,7 @@ class Lz4PreparedDictionaryTest {
     int blockSize = 64 * 1024;
     byte[] out = new byte[Lz4.maxCompressedLength(blockSize)];
     byte[] back = new byte[blockSize];
-    byte[] other = TestData.read(TestData.corpusDir().resolve("rust-book.html"));
+    byte[] other = Corpus.read("rust-book.html");
     StringBuilder table = new StringBuilder();
     for (Path file : TestData.corpusFiles()) {
       byte[] data = TestData.read(file);
@@ -210,7 +212,7 @@ class Lz4PreparedDictionaryTest {
   /** Our blocks in a frame that {@code lz4 -d -D} decodes. */
   @Test
   void cliDecodesPreparedDictionaryBlocks(@TempDir Path tmp) throws Exception {
-    byte[] src = TestData.read(TestData.corpusDir().resolve("world192.txt"));
+    byte[] src = Corpus.read("world192.txt");
     byte[] dict = Arrays.copyOfRange(src, 0, 80_000);
     byte[] data = Arrays.copyOfRange(src, 80_000, 80_000 + 150_000);
     Path dictFile = tmp.resolve("dict");
@@ -233,14 +235,7 @@ class Lz4PreparedDictionaryTest {
     frame.write(new byte[4]);
     Path lz4File = tmp.resolve("records.lz4");
     Files.write(lz4File, frame.toByteArray());
-    Process p = new ProcessBuilder("lz4", "-d", "-D", dictFile.toString(), "-c", lz4File.toString())
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
-    ByteArrayOutputStream dec = new ByteArrayOutputStream();
-    try (InputStream in = p.getInputStream()) {
-      in.transferTo(dec);
-    }
-    assertEquals(0, p.waitFor(), "lz4 -d exit code");
-    assertArrayEquals(data, dec.toByteArray());
+    byte[] dec = Tools.lz4((byte[]) null, "-d", "-D", dictFile.toString(), "-c", lz4File.toString());
+    assertArrayEquals(data, dec);
   }
 }

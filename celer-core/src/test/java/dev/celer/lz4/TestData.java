@@ -2,54 +2,29 @@ package dev.celer.lz4;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
+import dev.celer.testsupport.Corpus;
+import dev.celer.testsupport.Tools;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
-/** Test data: the shared corpus, generated inputs, and the real {@code lz4} CLI's frames taken apart. */
+/** Test data: the corpus (through {@link Corpus}), generated inputs, and the real {@code lz4} CLI's frames taken apart. */
 final class TestData {
   private TestData() {}
 
-  /** The corpus directory: system property {@code celer.corpus}, else {@code ../shared/corpus}. */
+  /** The corpus directory: see {@link Corpus}. */
   static Path corpusDir() {
-    String p = System.getProperty("celer.corpus");
-    if (p != null && Files.isDirectory(Paths.get(p))) {
-      return Paths.get(p);
-    }
-    for (Path c : new Path[] {Paths.get("../shared/corpus"), Paths.get("../../shared/corpus")}) {
-      if (Files.isDirectory(c)) {
-        return c;
-      }
-    }
-    throw new IllegalStateException("corpus not found: set -Dceler.corpus");
+    return Corpus.dir();
   }
 
   /** Every corpus file except the manifest, sorted by name. */
   static List<Path> corpusFiles() {
-    try (Stream<Path> s = Files.list(corpusDir())) {
-      return s.filter(Files::isRegularFile)
-          .filter(f -> !f.getFileName().toString().endsWith(".md"))
-          .sorted()
-          .collect(Collectors.toList());
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return Corpus.files();
   }
 
   static byte[] read(Path p) {
-    try {
-      return Files.readAllBytes(p);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    return Corpus.read(p);
   }
 
   /** Text-like data with repeats at mixed distances: compressible, deterministic. */
@@ -93,19 +68,11 @@ final class TestData {
   }
 
   /** Runs {@code lz4 args... -c file} and returns its stdout. */
-  static byte[] runLz4(Path input, String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add("lz4");
-    cmd.addAll(List.of(args));
-    cmd.add("-c");
-    cmd.add(input.toString());
-    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    ByteArrayOutputStream bos = new ByteArrayOutputStream();
-    try (InputStream in = p.getInputStream()) {
-      in.transferTo(bos);
-    }
-    assertEquals(0, p.waitFor(), "exit code of " + cmd);
-    return bos.toByteArray();
+  static byte[] runLz4(Path input, String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.add("-c");
+    all.add(input.toString());
+    return Tools.lz4((byte[]) null, all.toArray(new String[0]));
   }
 
   /**

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Thread-safety as documented: one shared compressor (fast and HC), decompressor and the static
  * hash functions, used from several threads at once on different inputs, give exactly the bytes
- * and values that single-threaded use gives (the compressors keep per-thread state; a leak of
+ * and values that single-threaded use gives (the compressors share pooled state; a leak of
  * that state between threads would show as different output).
  */
 class ThreadSafetyStressTest {

@@ -3,18 +3,15 @@ package dev.celer.xxhash;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.testsupport.Corpus;
+import dev.celer.testsupport.Tools;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /** Inputs shared by the xxHash tests, and a runner for the reference {@code xxhsum} tool. */
 final class TestData {
@@ -80,27 +77,16 @@ final class TestData {
     return out.stream().distinct().mapToInt(Integer::intValue).toArray();
   }
 
-  /** @return the corpus directory: system property {@code celer.corpus}, else {@code ../shared/corpus} */
+  /** @return the corpus directory: see {@link Corpus} */
   static Path corpusDir() {
-    String p = System.getProperty("celer.corpus");
-    if (p != null && Files.isDirectory(Path.of(p))) {
-      return Path.of(p);
-    }
-    for (Path c : List.of(Path.of("../shared/corpus"), Path.of("../../shared/corpus"))) {
-      if (Files.isDirectory(c)) {
-        return c;
-      }
-    }
-    throw new AssertionError("corpus not found: set -Dceler.corpus (tried " + p + ", ../shared/corpus)");
+    return Corpus.dir();
   }
 
-  /** @return every regular file of the corpus, sorted by name */
-  static List<Path> corpusFiles() throws IOException {
-    try (Stream<Path> s = Files.list(corpusDir())) {
-      List<Path> files = s.filter(Files::isRegularFile).sorted().toList();
-      assertTrue(!files.isEmpty(), "empty corpus");
-      return files;
-    }
+  /** @return every data file of the corpus, sorted by name */
+  static List<Path> corpusFiles() {
+    List<Path> files = Corpus.files();
+    assertTrue(!files.isEmpty(), "empty corpus");
+    return files;
   }
 
   /**
@@ -111,24 +97,12 @@ final class TestData {
    */
   static Map<String, String> xxhsum(String option, Path dir, List<String> names)
       throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add("xxhsum");
-    cmd.add(option);
-    cmd.addAll(names);
-    Process p;
-    try {
-      p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(false).start();
-    } catch (IOException e) {
-      throw new AssertionError("the reference tool xxhsum is required (apt-get install xxhash)", e);
-    }
-    p.getOutputStream().close();
-    String out;
-    try (InputStream in = p.getInputStream()) {
-      out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "xxhsum did not finish");
-    assertEquals(0, p.exitValue(), "xxhsum failed: " + err);
+    List<String> args = new ArrayList<>();
+    args.add(option);
+    args.addAll(names);
+    Tools.Result r = Tools.xxhsum(dir, args.toArray(new String[0]));
+    assertEquals(0, r.exit(), "xxhsum failed: " + r.stderr());
+    String out = r.stdoutText();
     Map<String, String> result = new HashMap<>();
     for (String line : out.split("\n")) {
       if (line.isEmpty()) {

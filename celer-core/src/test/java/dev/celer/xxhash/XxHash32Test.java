@@ -11,53 +11,7 @@ class XxHash32Test extends AbstractXxHashTest {
 
   @Override
   HashKind kind() {
-    return new HashKind() {
-      @Override
-      public String xxhsumOption() {
-        return "-H0";
-      }
-
-      @Override
-      public String oneShot(byte[] b, int off, int len, long seed) {
-        return XxHash32.toHex(XxHash32.hash(b, off, len, (int) seed));
-      }
-
-      @Override
-      public String oneShot(ByteBuffer buf, long seed) {
-        return XxHash32.toHex(XxHash32.hash(buf, (int) seed));
-      }
-
-      @Override
-      public Streaming create(long seed) {
-        XxHash32 h = XxHash32.create((int) seed);
-        return new Streaming() {
-          @Override
-          public void update(byte[] b, int off, int len) {
-            h.update(b, off, len);
-          }
-
-          @Override
-          public void update(ByteBuffer buf) {
-            h.update(buf);
-          }
-
-          @Override
-          public void update(int b) {
-            h.update(b);
-          }
-
-          @Override
-          public String digest() {
-            return XxHash32.toHex(h.digest());
-          }
-
-          @Override
-          public void reset() {
-            h.reset();
-          }
-        };
-      }
-    };
+    return HashKind.XXH32;
   }
 
   private static Vector v(int len, long seed, int hash) {

@@ -14,56 +14,7 @@ class XxHash3Test extends AbstractXxHashTest {
 
   @Override
   HashKind kind() {
-    return new HashKind() {
-      @Override
-      public String xxhsumOption() {
-        return "-H3";
-      }
-
-      @Override
-      public String oneShot(byte[] b, int off, int len, long seed) {
-        return XxHash3.toHex(XxHash3.hash(b, off, len, seed));
-      }
-
-      @Override
-      public String oneShot(ByteBuffer buf, long seed) {
-        return XxHash3.toHex(XxHash3.hash(buf, seed));
-      }
-
-      @Override
-      public Streaming create(long seed) {
-        return streaming(XxHash3.create(seed));
-      }
-    };
-  }
-
-  static HashKind.Streaming streaming(XxHash3 h) {
-    return new HashKind.Streaming() {
-      @Override
-      public void update(byte[] b, int off, int len) {
-        h.update(b, off, len);
-      }
-
-      @Override
-      public void update(ByteBuffer buf) {
-        h.update(buf);
-      }
-
-      @Override
-      public void update(int b) {
-        h.update(b);
-      }
-
-      @Override
-      public String digest() {
-        return XxHash3.toHex(h.digest());
-      }
-
-      @Override
-      public void reset() {
-        h.reset();
-      }
-    };
+    return HashKind.XXH3;
   }
 
   private static Vector v(int len, long seed, long hash) {
@@ -145,7 +96,7 @@ class XxHash3Test extends AbstractXxHashTest {
       assertEquals(want, h.digest(), "byte by byte, len " + len);
       for (int round = 0; round < 4; round++) {
         h.reset();
-        feedInRandomPieces(streaming(h), data, 0, len, rnd);
+        feedInRandomPieces(h, data, 0, len, rnd);
         assertEquals(want, h.digest(), "random pieces, len " + len);
       }
     }
@@ -191,7 +142,7 @@ class XxHash3Test extends AbstractXxHashTest {
         int len = i == 0 ? data.length : rnd.nextInt(data.length);
         long want = XxHash3.hashWithSecret(data, 0, len, secret);
         XxHash3 h = XxHash3.createWithSecret(secret);
-        feedInRandomPieces(streaming(h), data, 0, len, rnd);
+        feedInRandomPieces(h, data, 0, len, rnd);
         assertEquals(want, h.digest(), "secret " + size + " len " + len);
         Hash128 want128 = XxHash128.hashWithSecret(data, 0, len, secret);
         XxHash128 h128 = XxHash128.createWithSecret(secret);

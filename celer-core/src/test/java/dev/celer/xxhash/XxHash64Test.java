@@ -11,53 +11,7 @@ class XxHash64Test extends AbstractXxHashTest {
 
   @Override
   HashKind kind() {
-    return new HashKind() {
-      @Override
-      public String xxhsumOption() {
-        return "-H1";
-      }
-
-      @Override
-      public String oneShot(byte[] b, int off, int len, long seed) {
-        return XxHash64.toHex(XxHash64.hash(b, off, len, seed));
-      }
-
-      @Override
-      public String oneShot(ByteBuffer buf, long seed) {
-        return XxHash64.toHex(XxHash64.hash(buf, seed));
-      }
-
-      @Override
-      public Streaming create(long seed) {
-        XxHash64 h = XxHash64.create(seed);
-        return new Streaming() {
-          @Override
-          public void update(byte[] b, int off, int len) {
-            h.update(b, off, len);
-          }
-
-          @Override
-          public void update(ByteBuffer buf) {
-            h.update(buf);
-          }
-
-          @Override
-          public void update(int b) {
-            h.update(b);
-          }
-
-          @Override
-          public String digest() {
-            return XxHash64.toHex(h.digest());
-          }
-
-          @Override
-          public void reset() {
-            h.reset();
-          }
-        };
-      }
-    };
+    return HashKind.XXH64;
   }
 
   private static Vector v(int len, long seed, long hash) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.celer.testsupport.Corpus;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -47,9 +48,8 @@ class DifferentialTest {
   /** Corpus prefixes and generated inputs, up to 300 KB each. */
   static List<byte[]> inputs() throws IOException {
     List<byte[]> all = new ArrayList<>();
-    Path corpus = Path.of(System.getProperty("celer.corpus", "../../shared/corpus"));
-    for (String f : new String[] {"alice29.txt", "fireworks.jpeg", "google.html", "libstdc++.so", "botocore-ec2.json"}) {
-      byte[] b = Files.readAllBytes(corpus.resolve(f));
+    for (Path f : Corpus.some("alice29.txt", "fireworks.jpeg", "google.html", "libstdc++.so", "botocore-ec2.json")) {
+      byte[] b = Files.readAllBytes(f);
       all.add(Arrays.copyOf(b, Math.min(b.length, 300_000)));
     }
     Random r = new Random(42);

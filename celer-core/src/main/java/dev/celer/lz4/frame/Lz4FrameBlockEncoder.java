@@ -25,7 +25,7 @@ import java.util.Objects;
  * #of(Lz4FrameOptions)} rejects them.
  *
  * <p>Immutable and <b>thread-safe</b>: one instance may encode on many threads at once. {@link
- * #encode} allocates nothing (the compressor keeps its state per thread).
+ * #encode} allocates nothing (the compressor takes its state from a shared pool).
  */
 public final class Lz4FrameBlockEncoder {
   private final Lz4FrameOptions options;

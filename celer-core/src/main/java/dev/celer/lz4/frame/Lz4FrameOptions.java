@@ -1,7 +1,7 @@
 package dev.celer.lz4.frame;
 
-import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
+import dev.celer.lz4.Lz4Level;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -75,12 +75,6 @@ public final class Lz4FrameOptions {
     }
   }
 
-  /** The fastest level that uses the HC compressor; lower levels use the fast compressor. */
-  public static final int MIN_HC_LEVEL = 3;
-
-  /** The highest compression level. */
-  public static final int MAX_LEVEL = 12;
-
   /** Largest dictionary kept: LZ4's window; like the {@code lz4} tool, only a dictionary's last 64 KB count. */
   public static final int MAX_DICTIONARY_SIZE = dev.celer.internal.frame.Lz4FrameFormat.WINDOW_SIZE;
 
@@ -93,7 +87,7 @@ public final class Lz4FrameOptions {
   private final long contentSize;
   private final byte[] dictionary;
   private final int dictionaryId;
-  private final int level;
+  private final Lz4Level level;
   private final boolean kafkaHeaderChecksum;
   private final boolean closeUnderlying;
   private final boolean legacy;
@@ -179,8 +173,8 @@ public final class Lz4FrameOptions {
     return dictionaryId;
   }
 
-  /** @return the compression level: below 3 the fast compressor, 3..12 HC (see {@link Builder#level(int)}) */
-  public int level() {
+  /** @return the compressor setting (see {@link Builder#level(int)} and {@link Builder#level(Lz4Level)}) */
+  public Lz4Level level() {
     return level;
   }
 
@@ -199,20 +193,9 @@ public final class Lz4FrameOptions {
     return legacy;
   }
 
-  /**
-   * @return the block compressor for {@link #level()}, as {@code lz4}/{@code LZ4F} choose it:
-   *     levels 3..12 the HC compressor; level {@code n < 0} the fast compressor with acceleration
-   *     {@code -n + 1} ({@code --fast=N} is level {@code -N}); levels 0..2 the fast compressor with
-   *     acceleration 1
-   */
+  /** @return the block compressor of {@link #level()} */
   public Lz4Compressor compressor() {
-    if (level >= MIN_HC_LEVEL) {
-      return Lz4.highCompressor(Math.min(level, MAX_LEVEL));
-    }
-    if (level < 0) {
-      return Lz4.fastCompressor((int) Math.min(-(long) level + 1, 65537));
-    }
-    return Lz4.fastCompressor(1);
+    return level.compressor();
   }
 
   @Override
@@ -234,7 +217,7 @@ public final class Lz4FrameOptions {
     private long contentSize = -1;
     private byte[] dictionary;
     private int dictionaryId;
-    private int level = 1;
+    private Lz4Level level = Lz4Level.DEFAULT;
     private boolean kafkaHeaderChecksum = false;
     private boolean closeUnderlying = true;
     private boolean legacy = false;
@@ -303,13 +286,17 @@ public final class Lz4FrameOptions {
     }
 
     /**
-     * Sets the compression level as the {@code lz4} command does: 1 (default) and 2 the fast
-     * compressor; 3..12 the HC compressor ({@code -3}..{@code -12}; above 12 means 12); a
-     * negative level {@code -N} is {@code --fast=N}, the fast compressor with acceleration {@code
-     * N + 1} as in the C library's frame API; 0 means 1.
+     * Sets the compression level as the {@code lz4} command and the C library's frame API read
+     * it: {@code lz4 -N} is level {@code N}, {@code --fast=N} is level {@code -N}; the default is
+     * 1. {@link Lz4Level#of(int)} has the table of what each level selects.
      */
     public Builder level(int level) {
-      this.level = level;
+      return level(Lz4Level.of(level));
+    }
+
+    /** Sets the compressor: {@link Lz4Level#fast(int)} or {@link Lz4Level#high(int)}; default fast, acceleration 1. */
+    public Builder level(Lz4Level level) {
+      this.level = Objects.requireNonNull(level, "level");
       return this;
     }
 

@@ -2,46 +2,29 @@ package dev.celer.lz4.frame;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.celer.testsupport.Corpus;
+import dev.celer.testsupport.Tools;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 
 /** Shared helpers of the frame tests: corpus files, generated data, the {@code lz4} tool, odd streams. */
 final class FrameTestSupport {
   private FrameTestSupport() {}
 
-  /** The corpus directory: system property {@code celer.corpus}, else {@code ../shared/corpus}. */
+  /** The corpus directory: see {@link Corpus}. */
   static Path corpus() {
-    String p = System.getProperty("celer.corpus");
-    if (p != null && !p.isEmpty() && Files.isDirectory(Paths.get(p))) {
-      return Paths.get(p);
-    }
-    for (Path c : new Path[] {Paths.get("../shared/corpus"), Paths.get("../../shared/corpus")}) {
-      if (Files.isDirectory(c)) {
-        return c;
-      }
-    }
-    throw new IllegalStateException("corpus not found: set -Dceler.corpus");
+    return Corpus.dir();
   }
 
+  /** The corpus file {@code name}; skips the test when the sample corpus lacks it. */
   static byte[] corpusFile(String name) {
-    try {
-      return Files.readAllBytes(corpus().resolve(name));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Corpus.read(name);
   }
 
   /**
@@ -79,11 +62,7 @@ final class FrameTestSupport {
 
   /** Runs {@code lz4} with {@code args}, feeding {@code stdin}; returns stdout; fails on a non-zero exit. */
   static byte[] lz4(byte[] stdin, String... args) {
-    Result r = run(stdin, args);
-    if (r.exit != 0) {
-      throw new AssertionError("lz4 " + String.join(" ", args) + " exited " + r.exit + ": " + r.stderr);
-    }
-    return r.stdout;
+    return Tools.lz4(stdin, args);
   }
 
   static final class Result {
@@ -99,36 +78,8 @@ final class FrameTestSupport {
   }
 
   static Result run(byte[] stdin, String... args) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add("lz4");
-    cmd.addAll(Arrays.asList(args));
-    try {
-      Process p = new ProcessBuilder(cmd).start();
-      CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
-      CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
-      try (OutputStream o = p.getOutputStream()) {
-        if (stdin != null) {
-          o.write(stdin);
-        }
-      } catch (IOException e) {
-        // lz4 may exit before reading all input (an error); its exit code tells.
-      }
-      int exit = p.waitFor();
-      return new Result(exit, out.join(), new String(err.join(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
-  }
-
-  private static byte[] readAll(InputStream in) {
-    try {
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    Tools.Result r = Tools.lz4(null, stdin == null ? new byte[0] : stdin, args);
+    return new Result(r.exit(), r.stdout(), r.stderr());
   }
 
   /** Reads a whole stream with reads of {@code chunk} bytes (1 = byte by byte through read()). */

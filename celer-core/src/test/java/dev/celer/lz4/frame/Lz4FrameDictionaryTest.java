@@ -6,6 +6,7 @@ import static dev.celer.lz4.frame.FrameTestSupport.lz4;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.testsupport.Corpus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -26,8 +27,9 @@ class Lz4FrameDictionaryTest {
 
   @Test
   void sameFrameAsLz4WithDictionary() throws Exception {
-    for (String name : new String[] {"bible.txt", "alice29.txt", "libstdc++.so", "botocore-ec2.json"}) {
-      byte[] data = corpusFile(name);
+    for (Path file : Corpus.some("bible.txt", "alice29.txt", "libstdc++.so", "botocore-ec2.json")) {
+      String name = file.getFileName().toString();
+      byte[] data = Corpus.read(file);
       byte[] dict = Arrays.copyOf(data, 100_000); // the file's own start: long matches into the blocks
       Path dictFile = tmp.resolve("dict");
       Files.write(dictFile, dict);

@@ -8,6 +8,7 @@ import static dev.celer.lz4.frame.FrameTestSupport.skippable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.celer.testsupport.Corpus;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -218,8 +219,9 @@ class Lz4FrameInteropTest {
 
   @Test
   void largeCorpusFilesBothWays() throws IOException {
-    for (String name : new String[] {"bible.txt", "linux-uapi-headers.tar", "fireworks.jpeg"}) {
-      byte[] data = FrameTestSupport.corpusFile(name);
+    for (Path file : Corpus.some("bible.txt", "linux-uapi-headers.tar", "fireworks.jpeg")) {
+      String name = file.getFileName().toString();
+      byte[] data = Corpus.read(file);
       assertBytes(data, lz4(Lz4Frame.compress(data), "-d", "-c"), "lz4 -d of Celer's " + name);
       Path in = tmp.resolve(name);
       Files.write(in, data);

@@ -5,6 +5,7 @@ import static dev.celer.lz4.frame.FrameTestSupport.corpus;
 import static dev.celer.lz4.frame.FrameTestSupport.lz4;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import dev.celer.testsupport.Corpus;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,11 +27,7 @@ class Lz4FrameLinkedFastTest {
 
   @Test
   void sameFramesAsLz4OnTheCorpus() throws Exception {
-    List<Path> files;
-    try (Stream<Path> s = Files.list(corpus())) {
-      files = s.filter(p -> !p.getFileName().toString().equals("MANIFEST.md")).sorted().collect(Collectors.toList());
-    }
-    for (Path file : files) {
+    for (Path file : Corpus.files()) {
       byte[] data = Files.readAllBytes(file);
       if (data.length <= 64 * 1024) {
         continue; // one block: lz4 marks the frame independent
@@ -43,8 +40,8 @@ class Lz4FrameLinkedFastTest {
 
   @Test
   void sameFramesAsLz4WithDictionaryAccelerationAndBigBlocks() throws Exception {
-    byte[] bible = Files.readAllBytes(corpus().resolve("bible.txt"));
-    byte[] dict = Arrays.copyOf(Files.readAllBytes(corpus().resolve("world192.txt")), 100_000);
+    byte[] bible = Corpus.read("bible.txt");
+    byte[] dict = Arrays.copyOf(Corpus.read("world192.txt"), 100_000);
     Path dictFile = tmp.resolve("dict");
     Files.write(dictFile, dict);
     byte[] ours = Lz4Frame.compress(bible, Lz4FrameOptions.builder().level(1)
@@ -54,7 +51,7 @@ class Lz4FrameLinkedFastTest {
     ours = Lz4Frame.compress(bible, Lz4FrameOptions.builder().level(-4)
         .blockSize(Lz4FrameOptions.BlockSize.SIZE_256KB).linkedBlocks(true).contentChecksum(false).build());
     assertArrayEquals(lz4(bible, "--fast=4", "-B5", "-BD", "--no-frame-crc", "-c"), ours, "--fast=4 -B5");
-    byte[] tar = Files.readAllBytes(corpus().resolve("linux-uapi-headers.tar"));
+    byte[] tar = Corpus.read("linux-uapi-headers.tar");
     ours = Lz4Frame.compress(tar, Lz4FrameOptions.builder().level(1)
         .blockSize(Lz4FrameOptions.BlockSize.SIZE_4MB).linkedBlocks(true).build());
     assertArrayEquals(lz4(tar, "-1", "-B7", "-BD", "-c"), ours, "-B7");
@@ -63,7 +60,7 @@ class Lz4FrameLinkedFastTest {
   /** Written in pieces of any size, with flushes: still a frame that decodes, fast and HC. */
   @Test
   void piecesAndFlushesDecode() throws Exception {
-    byte[] data = Arrays.copyOf(Files.readAllBytes(corpus().resolve("rust-book.html")), 600_000);
+    byte[] data = Arrays.copyOf(Corpus.read("rust-book.html"), 600_000);
     Random random = new Random(7);
     for (int level : new int[] {1, 9}) {
       ByteArrayOutputStream bos = new ByteArrayOutputStream();

@@ -10,12 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.celer.lz4.Lz4StreamException;
+import dev.celer.testsupport.Corpus;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -60,8 +62,8 @@ class Lz4FrameStreamTest {
   @Test
   void roundTripsCorpusFilesAndEdgeSizes() throws IOException {
     List<byte[]> inputs = new ArrayList<>();
-    for (String f : new String[] {"alice29.txt", "fireworks.jpeg", "postgres-catalog.pages"}) {
-      inputs.add(FrameTestSupport.corpusFile(f));
+    for (Path f : Corpus.some("alice29.txt", "fireworks.jpeg", "postgres-catalog.pages")) {
+      inputs.add(Corpus.read(f));
     }
     for (int n : new int[] {0, 1, 12, 13, 65535, 65536, 65537, 262144 + 3}) {
       inputs.add(mixed(n, n));

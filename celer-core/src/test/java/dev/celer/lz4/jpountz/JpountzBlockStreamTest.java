@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4StreamException;
+import dev.celer.testsupport.Corpus;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -58,23 +59,11 @@ class JpountzBlockStreamTest {
       runs[i] = (byte) ((i / 1000) % 3);
     }
     list.add(runs);
-    for (String name : new String[] {"alice29.txt", "libstdc++.so", "fireworks.jpeg"}) {
-      Path p = corpus().resolve(name);
-      if (Files.exists(p)) {
-        byte[] all = Files.readAllBytes(p);
-        list.add(Arrays.copyOf(all, Math.min(all.length, 300_000)));
-      }
+    for (Path p : Corpus.some("alice29.txt", "libstdc++.so", "fireworks.jpeg")) {
+      byte[] all = Files.readAllBytes(p);
+      list.add(Arrays.copyOf(all, Math.min(all.length, 300_000)));
     }
     return list;
-  }
-
-  static Path corpus() {
-    String prop = System.getProperty("celer.corpus");
-    Path p = prop != null ? Paths.get(prop) : Paths.get("../shared/corpus");
-    if (!Files.isDirectory(p)) {
-      p = Paths.get("../../shared/corpus");
-    }
-    return p;
   }
 
   // ---------------------------------------------------------------- helpers

@@ -1,0 +1,108 @@
+package dev.celer.internal;
+
+/**
+ * The seam to the native backend: the system's {@code liblz4} and {@code libxxhash} called through
+ * the Foreign Function &amp; Memory API (issue 12).
+ *
+ * <p>This is the Java 17 face of the class, and it is never native: the real binding is the
+ * multi-release override of this one class in {@code META-INF/versions/25} (source in {@code
+ * src/main/java25}), which the JVM loads instead on Java 25 or later. Both versions have the same
+ * public members, so the codecs in {@code dev.celer.lz4} and {@code dev.celer.xxhash} are written
+ * once against them and ask {@link #lz4()} / {@link #xxhash()} before calling anything else.
+ *
+ * <p>Bases are {@code byte[]} or <em>direct, writable</em> {@link java.nio.ByteBuffer}s, with
+ * absolute offsets that the caller has already checked against the base; anything else stays on
+ * the pure-Java path. Stateless and thread-safe.
+ */
+public final class NativeBackend {
+  private NativeBackend() {}
+
+  /** @return whether the LZ4 block functions of this class may be called */
+  public static boolean lz4() {
+    return false;
+  }
+
+  /** @return whether the xxHash functions of this class may be called */
+  public static boolean xxhash() {
+    return false;
+  }
+
+  /** @return which backend is active and why, e.g. {@code "pure Java: ..."} or {@code "native: ..."} */
+  public static String status() {
+    int feature = Runtime.version().feature();
+    return feature < 25
+        ? "pure Java: the native backend needs Java 25 or later (running Java " + feature + ")"
+        : "pure Java: this copy of Celer has no Java 25 layer (built without JDK 25, or not loaded from its multi-release jar)";
+  }
+
+  /**
+   * {@code LZ4_compress_fast_extState}: compresses {@code src[srcOff, srcOff+srcLen)} into {@code
+   * dst[dstOff, dstOff+dstCap)}.
+   *
+   * @return the bytes written, or 0 when the block does not fit
+   */
+  public static int lz4CompressFast(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+    throw unavailable();
+  }
+
+  /**
+   * {@code LZ4_compress_HC_extStateHC} at {@code level} (1..12).
+   *
+   * @return the bytes written, or 0 when the block does not fit
+   */
+  public static int lz4CompressHigh(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    throw unavailable();
+  }
+
+  /**
+   * {@code LZ4_decompress_safe}, or {@code LZ4_decompress_safe_partial} with {@code targetLen}
+   * when {@code partial}: never reads outside {@code src[srcOff, srcOff+srcLen)} nor writes outside
+   * {@code dst[dstOff, dstOff+dstCap)}.
+   *
+   * @return the bytes written, or a negative value {@code -(input offset of the error) - 1}
+   */
+  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
+    throw unavailable();
+  }
+
+  /** @return {@code XXH32} of {@code base[off, off+len)} */
+  public static int xxh32(Object base, int off, int len, int seed) {
+    throw unavailable();
+  }
+
+  /** @return {@code XXH64} of {@code base[off, off+len)} */
+  public static long xxh64(Object base, int off, int len, long seed) {
+    throw unavailable();
+  }
+
+  /** @return {@code XXH3_64bits_withSeed} of {@code base[off, off+len)} */
+  public static long xxh3(Object base, int off, int len, long seed) {
+    throw unavailable();
+  }
+
+  /**
+   * {@code XXH3_128bits_withSeed} of {@code base[off, off+len)}.
+   *
+   * @param out receives the low 64 bits at index 0 and the high 64 bits at index 1
+   */
+  public static void xxh128(Object base, int off, int len, long seed, long[] out) {
+    throw unavailable();
+  }
+
+  /**
+   * @return whether {@code base} may be passed to the LZ4 methods: a {@code byte[]}, or a direct,
+   *     writable {@code ByteBuffer}
+   */
+  public static boolean addressable(Object base) {
+    return false;
+  }
+
+  /** @return whether a hash of {@code len} bytes of {@code base} goes native */
+  public static boolean hashable(Object base, int len) {
+    return false;
+  }
+
+  private static IllegalStateException unavailable() {
+    return new IllegalStateException(status());
+  }
+}

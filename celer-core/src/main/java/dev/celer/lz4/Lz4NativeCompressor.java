@@ -1,0 +1,79 @@
+package dev.celer.lz4;
+
+import dev.celer.internal.NativeBackend;
+
+/**
+ * The native backend's block compressor: {@code LZ4_compress_fast_extState} or {@code
+ * LZ4_compress_HC_extStateHC} of the system's {@code liblz4} (see {@link NativeBackend}), whose
+ * output is byte-identical to Celer's pure-Java compressors with liblz4 1.9.x.
+ *
+ * <p>It takes the plain block path only: blocks with history (dictionaries, linked blocks), small
+ * blocks (below the measured crossover), the destination-size mode and buffers the backend cannot
+ * address go to the pure-Java compressor it wraps. Immutable and thread-safe; per-call native state comes from the backend's pool.
+ */
+final class Lz4NativeCompressor extends Lz4Compressor {
+  /**
+   * Below these input sizes the pure-Java compressors are as fast or faster: the downcall costs
+   * more than it saves, and {@code LZ4_compress_HC_extStateHC} clears its 256 KB state on every
+   * call. Measured with {@code dev.celer.bench.OneJvmRatios} on JDK 25 (native / Java: fast 0.93 at
+   * 64 B, 1.3-1.4 at 256 B; HC 0.23-0.25 at 64 B, 0.80-0.88 at 256 B, 1.5-1.7 at 1 KB).
+   */
+  static final int MIN_NATIVE_FAST = 256;
+  static final int MIN_NATIVE_HIGH = 1024;
+
+  private final Lz4Compressor java;
+  /** The fast compressor's acceleration (liblz4 clamps it exactly as Celer does), or 0 for HC. */
+  private final int acceleration;
+  /** The HC level, 1..12, or 0 for the fast compressor. */
+  private final int level;
+
+  private Lz4NativeCompressor(Lz4Compressor java, int acceleration, int level) {
+    this.java = java;
+    this.acceleration = acceleration;
+    this.level = level;
+  }
+
+  /** @return the native fast compressor over {@code java} when the backend is active, else {@code java} */
+  static Lz4Compressor fast(Lz4FastCompressor java, int acceleration) {
+    return NativeBackend.lz4() ? new Lz4NativeCompressor(java, acceleration, 0) : java;
+  }
+
+  /** @return the native HC compressor over {@code java} when the backend is active, else {@code java} */
+  static Lz4Compressor high(Lz4HighCompressor java) {
+    return NativeBackend.lz4() ? new Lz4NativeCompressor(java, 0, java.level()) : java;
+  }
+
+  /** @return the pure-Java compressor this one wraps */
+  Lz4Compressor java() {
+    return java;
+  }
+
+  @Override
+  int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    if (histStart != srcOff
+        || srcEnd - srcOff < (level == 0 ? MIN_NATIVE_FAST : MIN_NATIVE_HIGH)
+        || !NativeBackend.addressable(base)
+        || !NativeBackend.addressable(dst)) {
+      return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
+    }
+    int n = level == 0
+        ? NativeBackend.lz4CompressFast(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit - dstOff, acceleration)
+        : NativeBackend.lz4CompressHigh(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit - dstOff, level);
+    return n > 0 ? n : -1; // liblz4 returns 0 when the block does not fit
+  }
+
+  @Override
+  int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    return java.compressBlock(dict, src, srcOff, srcEnd, dst, dstOff, dstLimit);
+  }
+
+  @Override
+  int compressBlockDestSize(Object base, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit, int[] consumed) {
+    return java.compressBlockDestSize(base, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+  }
+
+  @Override
+  public String toString() {
+    return "Lz4NativeCompressor[" + (level == 0 ? "acceleration=" + acceleration : "level=" + level) + "]";
+  }
+}

@@ -1,0 +1,183 @@
+package dev.celer.internal;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import dev.celer.internal.NativeLibraries.Refused;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The bound {@code liblz4} (1.9.3 or later): loaded, version-checked and self-tested once, at
+ * class initialisation. Every entry point is called once by {@link #selfTest} before first use,
+ * so a library that would fail at its first call (a missing symbol under lazy binding) fails here
+ * instead, and Celer stays in pure Java.
+ *
+ * <p>{@code LZ4_decompress_fast} is never bound: it trusts the input.
+ */
+final class Lz4Library {
+  private Lz4Library() {}
+
+  /** {@code LZ4_versionNumber()} of 1.9.3: the oldest release without CVE-2021-3520 and with today's API. */
+  static final int MIN_VERSION = 10903;
+
+  /** The downcall handles; a record, so that the JIT trusts its fields as constants. */
+  private record Handles(
+      MethodHandle fast,
+      MethodHandle fastCritical,
+      MethodHandle high,
+      MethodHandle decompress,
+      MethodHandle decompressCritical,
+      MethodHandle partial,
+      MethodHandle partialCritical) {}
+
+  private static final Handles H;
+  /** e.g. {@code "liblz4 1.9.4"}. */
+  static final String NAME;
+  /** Why the library is not used, or {@code null} when it is. */
+  static final String FAILURE;
+  /** {@code LZ4_sizeofState()} and {@code LZ4_sizeofStateHC()}. */
+  static final long STATE_SIZE;
+  static final long STATE_HC_SIZE;
+
+  static {
+    Handles h = null;
+    String name = null;
+    String failure = NativeBackend.REFUSED;
+    long state = 0;
+    long stateHc = 0;
+    if (failure == null) {
+      try {
+        SymbolLookup lib = NativeLibraries.open("dev.celer.native.lz4", "liblz4.so.1", "liblz4.1.dylib");
+        int v = (int) NativeLibraries.bind(lib, "LZ4_versionNumber", FunctionDescriptor.of(JAVA_INT), false).invokeExact();
+        int min = NativeLibraries.minimum("dev.celer.native.lz4.minVersion", MIN_VERSION);
+        if (v < min) {
+          throw new Refused("liblz4 " + NativeLibraries.version(v) + " is older than " + NativeLibraries.version(min));
+        }
+        name = "liblz4 " + NativeLibraries.version(v);
+        state = (int) NativeLibraries.bind(lib, "LZ4_sizeofState", FunctionDescriptor.of(JAVA_INT), false).invokeExact();
+        stateHc = (int) NativeLibraries.bind(lib, "LZ4_sizeofStateHC", FunctionDescriptor.of(JAVA_INT), false).invokeExact();
+        // int f(void* state, const char* src, char* dst, int srcSize, int dstCapacity, int accelerationOrLevel)
+        FunctionDescriptor compress = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
+        // int LZ4_decompress_safe(const char* src, char* dst, int compressedSize, int dstCapacity)
+        FunctionDescriptor safe = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT);
+        // int LZ4_decompress_safe_partial(src, dst, int compressedSize, int targetOutputSize, int dstCapacity)
+        FunctionDescriptor partial = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
+        h = new Handles(
+            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compress, false),
+            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compress, true),
+            NativeLibraries.bind(lib, "LZ4_compress_HC_extStateHC", compress, false),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe", safe, false),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe", safe, true),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partial, false),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partial, true));
+        selfTest(h, state, stateHc, name);
+      } catch (Throwable t) {
+        failure = NativeLibraries.reason("liblz4", t);
+        h = null;
+      }
+    }
+    H = h;
+    NAME = name;
+    FAILURE = failure;
+    STATE_SIZE = state;
+    STATE_HC_SIZE = stateHc;
+  }
+
+  static int compressFast(boolean critical, MemorySegment state, MemorySegment src, MemorySegment dst, int srcLen, int dstCap, int acceleration)
+      throws Throwable {
+    return critical
+        ? (int) H.fastCritical.invokeExact(state, src, dst, srcLen, dstCap, acceleration)
+        : (int) H.fast.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
+  }
+
+  static int compressHigh(MemorySegment state, MemorySegment src, MemorySegment dst, int srcLen, int dstCap, int level) throws Throwable {
+    return (int) H.high.invokeExact(state, src, dst, srcLen, dstCap, level);
+  }
+
+  /** The critical decoder call, small enough to be inlined (see NativeBackend#lz4Decompress). */
+  static int decompressCritical(MemorySegment src, MemorySegment dst, int srcLen, int dstCap, boolean partial) {
+    try {
+      return partial
+          ? (int) H.partialCritical.invokeExact(src, dst, srcLen, dstCap, dstCap)
+          : (int) H.decompressCritical.invokeExact(src, dst, srcLen, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int decompress(boolean critical, MemorySegment src, MemorySegment dst, int srcLen, int dstCap, boolean partial) throws Throwable {
+    if (partial) {
+      return critical
+          ? (int) H.partialCritical.invokeExact(src, dst, srcLen, dstCap, dstCap)
+          : (int) H.partial.invokeExact(src, dst, srcLen, dstCap, dstCap);
+    }
+    return critical
+        ? (int) H.decompressCritical.invokeExact(src, dst, srcLen, dstCap)
+        : (int) H.decompress.invokeExact(src, dst, srcLen, dstCap);
+  }
+
+  /**
+   * Calls every handle once on fixed data and checks the round trips, and that a match offset of
+   * 0 (invalid; some decoders copy stale destination bytes for it) does not expose what the
+   * destination held before.
+   */
+  private static void selfTest(Handles h, long state, long stateHc, String name) throws Throwable {
+    byte[] data = new byte[4096];
+    byte[] text = "Celer self-test: the quick brown fox jumps over the lazy dog. ".getBytes(StandardCharsets.US_ASCII);
+    for (int i = 0; i < data.length; i++) {
+      data[i] = i % 7 == 0 ? (byte) (i * 31) : text[i % text.length];
+    }
+    int cap = data.length + data.length / 255 + 16;
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment fastState = arena.allocate(state, 16);
+      MemorySegment highState = arena.allocate(stateHc, 16);
+      MemorySegment in = arena.allocate(data.length);
+      MemorySegment.copy(data, 0, in, JAVA_BYTE, 0, data.length);
+      MemorySegment out = arena.allocate(cap);
+      MemorySegment back = arena.allocate(data.length);
+
+      byte[] viaCritical = new byte[cap];
+      int nc = (int) h.fastCritical.invokeExact(fastState, MemorySegment.ofArray(data), MemorySegment.ofArray(viaCritical), data.length, cap, 1);
+      int nf = (int) h.fast.invokeExact(fastState, in, out, data.length, cap, 1);
+      check(nf > 0 && nf == nc && Arrays.equals(out.asSlice(0, nf).toArray(JAVA_BYTE), Arrays.copyOf(viaCritical, nc)), name, "fast compression");
+
+      byte[] restored = new byte[data.length];
+      int dc = (int) h.decompressCritical.invokeExact(MemorySegment.ofArray(viaCritical), MemorySegment.ofArray(restored), nc, data.length);
+      check(dc == data.length && Arrays.equals(restored, data), name, "decompression (critical)");
+      int d = (int) h.decompress.invokeExact(out, back, nf, data.length);
+      check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "decompression");
+      byte[] prefix = new byte[100];
+      int pc = (int) h.partialCritical.invokeExact(MemorySegment.ofArray(viaCritical), MemorySegment.ofArray(prefix), nc, 100, 100);
+      check(pc == 100 && Arrays.equals(prefix, Arrays.copyOf(data, 100)), name, "partial decompression (critical)");
+      int p = (int) h.partial.invokeExact(out, back, nf, 100, 100);
+      check(p == 100, name, "partial decompression");
+
+      int nh = (int) h.high.invokeExact(highState, in, out, data.length, cap, 9);
+      check(nh > 0 && nh <= nf, name, "HC compression");
+      back.fill((byte) 0);
+      d = (int) h.decompress.invokeExact(out, back, nh, data.length);
+      check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "HC round trip");
+
+      // 4 literals "abcd", a match at offset 0 of length 4, last literals "vwxyz"
+      byte[] offsetZero = {0x40, 'a', 'b', 'c', 'd', 0, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
+      byte[] stale = new byte[17];
+      Arrays.fill(stale, (byte) 0x5A);
+      int z = (int) h.decompressCritical.invokeExact(MemorySegment.ofArray(offsetZero), MemorySegment.ofArray(stale), offsetZero.length, stale.length);
+      check(z < 0 || stale[4] != 0x5A && stale[5] != 0x5A && stale[6] != 0x5A && stale[7] != 0x5A, name,
+          "a match offset of 0 (the destination's previous bytes are exposed)");
+    }
+  }
+
+  private static void check(boolean ok, String name, String what) throws Refused {
+    if (!ok) {
+      throw new Refused(name + " failed its self-test: " + what);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package dev.celer.internal;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Opening a system library and binding its functions: what {@link Lz4Library} and {@link XxHashLibrary} share. */
+final class NativeLibraries {
+  private NativeLibraries() {}
+
+  private static final Linker LINKER = Linker.nativeLinker();
+
+  /** Thrown when a library is found but refused (too old, failed self-test); the message is the reason. */
+  static final class Refused extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String reason) {
+      super(reason, null, false, false);
+    }
+  }
+
+  /**
+   * Opens the library named by the system property {@code property} (a path, or a name the
+   * dynamic linker searches for), else {@code linuxName} or, on macOS, {@code macName}.
+   *
+   * @return the library's symbols (the library stays loaded for the life of the JVM)
+   * @throws Refused when it cannot be loaded
+   */
+  static SymbolLookup open(String property, String linuxName, String macName) throws Refused {
+    String name = System.getProperty(property);
+    boolean mac = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac");
+    String what = name != null ? name + " (" + property + ")" : mac ? macName : linuxName;
+    try {
+      if (name == null) {
+        return SymbolLookup.libraryLookup(mac ? macName : linuxName, Arena.global());
+      }
+      return name.indexOf('/') >= 0
+          ? SymbolLookup.libraryLookup(Path.of(name), Arena.global())
+          : SymbolLookup.libraryLookup(name, Arena.global());
+    } catch (IllegalArgumentException e) {
+      throw new Refused(what + " cannot be loaded: " + e.getMessage());
+    }
+  }
+
+  /**
+   * Looks {@code symbol} up and makes its downcall handle; {@code critical} handles accept heap
+   * segments and keep the JVM from a safepoint while they run.
+   *
+   * @throws Refused when the symbol is missing
+   */
+  static MethodHandle bind(SymbolLookup lib, String symbol, FunctionDescriptor fd, boolean critical) throws Refused {
+    var address = lib.find(symbol).orElseThrow(() -> new Refused("symbol " + symbol + " is missing"));
+    return critical
+        ? LINKER.downcallHandle(address, fd, Linker.Option.critical(true))
+        : LINKER.downcallHandle(address, fd);
+  }
+
+  /** The first of {@code symbols} that the library has (e.g. a {@code _dispatch} variant before the plain one). */
+  static MethodHandle bindFirst(SymbolLookup lib, FunctionDescriptor fd, boolean critical, String... symbols) throws Refused {
+    for (String s : symbols) {
+      if (lib.find(s).isPresent()) {
+        return bind(lib, s, fd, critical);
+      }
+    }
+    throw new Refused("symbol " + symbols[symbols.length - 1] + " is missing");
+  }
+
+  /** @return the minimum version: the system property {@code property} (for tests), else {@code dflt} */
+  static int minimum(String property, int dflt) {
+    return Integer.getInteger(property, dflt);
+  }
+
+  /** @return {@code 10904} as {@code "1.9.4"}, the encoding of {@code LZ4_versionNumber} and {@code XXH_versionNumber} */
+  static String version(int v) {
+    return (v / 10000) + "." + (v / 100 % 100) + "." + (v % 100);
+  }
+
+  /** @return the reason a library failed, for {@link NativeBackend#status()} */
+  static String reason(String library, Throwable t) {
+    if (t instanceof Refused) {
+      return t.getMessage();
+    }
+    return library + " failed to bind or self-test: " + t;
+  }
+}
