@@ -19,6 +19,9 @@ final class CompressAction extends FileAction {
 
   /** @return the number of files missed (0 on success) */
   int run(String input, String output, List<String> inFiles) throws CliException {
+    if (s.seekable && (s.legacy || s.linked)) {
+      throw new CliException(ExitCode.FAILED, "celer: --seekable needs independent blocks in LZ4 frames; drop -l and -BD\n");
+    }
     if (!s.multiple) {
       return compressFile(input, output);
     }
@@ -40,7 +43,8 @@ final class CompressAction extends FileAction {
       if (out == null) {
         return 1;
       }
-      FrameCompressor compressor = new FrameCompressor(s.frameOptions(), s.contentSize, s.threads);
+      FrameCompressor compressor = new FrameCompressor(s.frameOptions(), s.contentSize, s.threads)
+          .seekable(s.seekable, s.blockSizeGiven);
       long[] sizes;
       try (out) {
         Progress progress = new Progress(s.err, io.terminal().stderr() && s.displayLevel >= 2, "Read", in.size);

@@ -3,6 +3,7 @@ package dev.celer.cli;
 import dev.celer.lz4.frame.Lz4FrameBlockEncoder;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
+import dev.celer.lz4.seekable.SeekableLz4Writer;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,6 +38,8 @@ final class FrameCompressor {
   private final boolean contentSize;
   private final int threads;
   private boolean singleBlock;
+  private boolean seekable;
+  private boolean blockSizeGiven;
 
   FrameCompressor(Lz4FrameOptions base, boolean contentSize, int threads) {
     this.base = base;
@@ -44,8 +47,21 @@ final class FrameCompressor {
     this.threads = Math.max(1, threads);
   }
 
+  /**
+   * {@code --seekable}: write one frame of independent blocks with block checksums, then the seek
+   * index ({@link SeekableLz4Writer}); 64 KB blocks unless {@code blockSizeGiven}. One thread.
+   */
+  FrameCompressor seekable(boolean on, boolean blockSizeGiven) {
+    this.seekable = on;
+    this.blockSizeGiven = blockSizeGiven;
+    return this;
+  }
+
   /** @return {bytes read, bytes written} */
   long[] compress(InputStream in, OutputStream out, long knownSize, Progress progress) throws IOException {
+    if (seekable) {
+      return compressSeekable(in, out, knownSize, progress);
+    }
     int blockSize = base.legacy() ? 8 << 20 : base.blockSize().bytes();
     byte[] first = new byte[blockSize];
     int n = FileAction.readFully(in, first, blockSize);
@@ -77,6 +93,30 @@ final class FrameCompressor {
           read += n;
           progress.update(read, counted.count);
         }
+      }
+    }
+    return new long[] {read, counted.count};
+  }
+
+  private long[] compressSeekable(InputStream in, OutputStream out, long knownSize, Progress progress)
+      throws IOException {
+    assert !base.legacy() && !base.linkedBlocks() : "CompressAction refuses -l and -BD with --seekable";
+    Lz4FrameOptions.Builder b = base.toBuilder().blockChecksum(true).closeUnderlying(false);
+    if (!blockSizeGiven) {
+      b.blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB);
+    }
+    if (contentSize && knownSize > 0) {
+      b.contentSize(knownSize);
+    }
+    CountingOutputStream counted = new CountingOutputStream(out);
+    byte[] buf = new byte[1 << 16];
+    long read = 0;
+    try (SeekableLz4Writer w = new SeekableLz4Writer(counted, b.build())) {
+      int n;
+      while ((n = FileAction.readFully(in, buf, buf.length)) > 0) {
+        w.write(buf, 0, n);
+        read += n;
+        progress.update(read, counted.count);
       }
     }
     return new long[] {read, counted.count};

@@ -2,13 +2,20 @@ package dev.celer.cli;
 
 import dev.celer.lz4.frame.Lz4Frame;
 import dev.celer.lz4.frame.Lz4FrameInfo;
+import dev.celer.lz4.seekable.RandomAccessSource;
+import dev.celer.lz4.seekable.SeekIndex;
+import dev.celer.lz4.seekable.SeekableLz4Indexer;
+import dev.celer.lz4.seekable.SeekableLz4Reader;
+import dev.celer.lz4.seekable.SeekableReadOptions;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 
@@ -152,6 +159,9 @@ final class ListAction {
         }
         prev = f;
       }
+      if (s.displayLevel >= 3 && !stdin) {
+        showSeekIndex(p);
+      }
       s.display(3, "\n");
       if (s.displayLevel < 3) {
         Lz4FrameInfo last = frames.get(frames.size() - 1);
@@ -172,6 +182,44 @@ final class ListAction {
       }
     }
     return 0;
+  }
+
+  /**
+   * {@code -v}: a line about the seek index (docs/seekable-format.md) when the file has one, or a
+   * side-car {@code FILE.idx}; nothing otherwise, so the listing of other files stays lz4's.
+   */
+  private void showSeekIndex(Path p) {
+    String where = "in the file";
+    SeekIndex idx = seekIndex(p, null);
+    if (idx == null) {
+      idx = seekIndex(p, SeekableLz4Indexer.sidecarPath(p));
+      where = "in " + SeekableLz4Indexer.sidecarPath(p).getFileName();
+    }
+    if (idx != null) {
+      s.display(3, String.format(Locale.ROOT, "    seek index %s: %d blocks in %d frames, %d bytes decoded\n",
+          where, idx.blockCount(), idx.frameCount(), idx.contentSize()));
+    }
+  }
+
+  private static SeekIndex seekIndex(Path p, Path sidecar) {
+    try {
+      if (sidecar == null) {
+        try (SeekableLz4Reader r = SeekableLz4Reader.open(p)) {
+          return r.index();
+        }
+      }
+      if (!Files.isRegularFile(sidecar)) {
+        return null;
+      }
+      try (FileChannel data = FileChannel.open(p, StandardOpenOption.READ);
+          FileChannel side = FileChannel.open(sidecar, StandardOpenOption.READ);
+          SeekableLz4Reader r = SeekableLz4Reader.open(RandomAccessSource.of(data), RandomAccessSource.of(side),
+              SeekableReadOptions.defaults())) {
+        return r.index();
+      }
+    } catch (IOException e) {
+      return null; // no index, or one that does not fit: the listing says nothing about it
+    }
   }
 
   private static String blockType(Lz4FrameInfo f) {

@@ -162,6 +162,7 @@ final class Lz4Arguments {
       case "--no-frame-crc" -> s.contentChecksum = false;
       case "--content-size" -> s.contentSize = true;
       case "--no-content-size" -> s.contentSize = false;
+      case "--seekable" -> s.seekable = true;
       case "--list" -> s.mode = Lz4Settings.Mode.LIST;
       case "--sparse", "--no-sparse", "--favor-decSpeed" -> { } // accepted; no effect in celer
       case "--verbose" -> s.displayLevel++;
@@ -217,6 +218,7 @@ final class Lz4Arguments {
               "celer: custom block sizes (-B" + b + ") are not supported; use -B4..-B7\n");
         }
         s.blockSizeId = b;
+        s.blockSizeGiven = true;
         s.display(2, "using blocks of size " + (Lz4FrameOptions.BlockSize.ofCode(b).bytes() >> 10) + " KB \n");
         j = k - 1;
       } else {

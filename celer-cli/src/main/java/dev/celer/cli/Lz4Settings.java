@@ -44,6 +44,10 @@ final class Lz4Settings {
   boolean blockChecksum;
   boolean contentChecksum = true;
   boolean contentSize;
+  /** {@code --seekable}: write a seekable file (docs/seekable-format.md); 64 KB blocks unless -B# is given. */
+  boolean seekable;
+  /** Whether a {@code -B4..7} option set {@link #blockSizeId} (seekable files default to 64 KB). */
+  boolean blockSizeGiven;
   String dictionaryName;
   byte[] dictionary;
   int threads = 1;

@@ -47,6 +47,7 @@ final class Lz4Usage {
         + " -T#    : compress independent blocks on # threads (0: one per core; default: 1) \n"
         + "--no-frame-crc : disable stream checksum (default:enabled) \n"
         + "--content-size : compressed frame includes original size (default:not present)\n"
+        + "--seekable : write a seekable file: 64 KB blocks with checksums and an index (celer cat reads any part)\n"
         + "--list FILE : lists information about .lz4 files (useful for files compressed with --content-size flag)\n"
         + "--fast[=#]: switch to ultra fast compression level (default: 1)\n"
         + "--best  : same as -12\n"

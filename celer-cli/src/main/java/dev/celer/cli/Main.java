@@ -20,6 +20,8 @@ import java.util.Arrays;
  *       command (v1.9.4): same options, defaults, messages and exit codes; see {@link Lz4Command}.
  *   <li>{@code celer hash [options] [files]}: checksums like {@code xxhsum} (0.8.1); see {@link
  *       HashCommand}.
+ *   <li>{@code celer index [--sidecar] FILE...} and {@code celer cat [--offset N] [--length L]
+ *       FILE}: seekable LZ4 files; see {@link SeekableCommand}.
  *   <li>{@code celer demo [FILE...]}: compresses and hashes each file (default: the sample corpus)
  *       in memory and prints sizes and speeds; see {@link DemoCommand}.
  * </ul>
@@ -64,6 +66,9 @@ public final class Main {
    */
   public int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
     try {
+      if (args.length > 0 && (args[0].equals("index") || args[0].equals("cat"))) {
+        return new SeekableCommand(cwd, out, err).run(args[0], Arrays.copyOfRange(args, 1, args.length));
+      }
       if (args.length > 0 && (args[0].equals("hash") || args[0].equals("demo"))) {
         return runText(args, in, out, err);
       }

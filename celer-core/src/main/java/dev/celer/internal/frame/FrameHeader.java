@@ -114,6 +114,26 @@ public final class FrameHeader {
     return blockSize;
   }
 
+  /** @return the FLG byte that describes this header ("FLG byte"; version 01) */
+  public int flg() {
+    return FLG_VERSION_01
+        | (blockIndependence ? FLG_BLOCK_INDEPENDENCE : 0)
+        | (blockChecksum ? FLG_BLOCK_CHECKSUM : 0)
+        | (hasContentSize ? FLG_CONTENT_SIZE : 0)
+        | (contentChecksum ? FLG_CONTENT_CHECKSUM : 0)
+        | (hasDictId ? FLG_DICT_ID : 0);
+  }
+
+  /** @return the BD byte that describes this header ("BD byte") */
+  public int bd() {
+    return blockSize.code() << BD_BLOCK_SIZE_SHIFT;
+  }
+
+  /** @return the length of the magic number plus this descriptor (HC included), 7..19 */
+  public int headerLength() {
+    return 4 + 2 + remainingLength(flg());
+  }
+
   /** @return the number of descriptor bytes that follow FLG and BD, HC included */
   public static int remainingLength(int flg) {
     return ((flg & FLG_CONTENT_SIZE) != 0 ? 8 : 0) + ((flg & FLG_DICT_ID) != 0 ? 4 : 0) + 1;
@@ -126,15 +146,9 @@ public final class FrameHeader {
    */
   public int writeHeader(byte[] dst, int off, boolean kafka) {
     Mem.putIntLE(dst, off, MAGIC);
-    int flg = FLG_VERSION_01
-        | (blockIndependence ? FLG_BLOCK_INDEPENDENCE : 0)
-        | (blockChecksum ? FLG_BLOCK_CHECKSUM : 0)
-        | (hasContentSize ? FLG_CONTENT_SIZE : 0)
-        | (contentChecksum ? FLG_CONTENT_CHECKSUM : 0)
-        | (hasDictId ? FLG_DICT_ID : 0);
     int p = off + 4;
-    dst[p++] = (byte) flg;
-    dst[p++] = (byte) (blockSize.code() << BD_BLOCK_SIZE_SHIFT);
+    dst[p++] = (byte) flg();
+    dst[p++] = (byte) bd();
     if (hasContentSize) {
       Mem.putLongLE(dst, p, contentSize);
       p += 8;

@@ -1,0 +1,67 @@
+package dev.celer.lz4.seekable;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.Objects;
+
+/**
+ * {@link RandomAccessSource} over a read-only mapping of a whole file, in chunks of at most
+ * {@code chunkSize} bytes (one {@link MappedByteBuffer} holds at most 2 GB). Reads use absolute
+ * bulk gets, which touch no buffer position, so any number of threads may read at once.
+ */
+final class MappedSource implements RandomAccessSource {
+  private final FileChannel channel;
+  private final MappedByteBuffer[] chunks;
+  private final int chunkSize;
+  private final long size;
+
+  MappedSource(FileChannel channel, int chunkSize) throws IOException {
+    if (chunkSize < 1) {
+      throw new IllegalArgumentException("chunk size must be at least 1: " + chunkSize);
+    }
+    this.channel = channel;
+    this.chunkSize = chunkSize;
+    this.size = channel.size();
+    long count = (size + chunkSize - 1) / chunkSize;
+    if (count > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(size + " bytes need too many chunks of " + chunkSize);
+    }
+    chunks = new MappedByteBuffer[(int) count];
+    for (int i = 0; i < chunks.length; i++) {
+      long start = (long) i * chunkSize;
+      chunks[i] = channel.map(FileChannel.MapMode.READ_ONLY, start, Math.min(chunkSize, size - start));
+    }
+  }
+
+  @Override
+  public long size() {
+    return size;
+  }
+
+  @Override
+  public void readFully(long position, byte[] dst, int off, int len) throws EOFException {
+    Objects.checkFromIndexSize(off, len, dst.length);
+    if (position < 0 || position > size - len) {
+      throw new EOFException("cannot read " + len + " bytes at " + position + " of " + size);
+    }
+    long p = position;
+    int o = off;
+    int left = len;
+    while (left > 0) {
+      int c = (int) (p / chunkSize);
+      int in = (int) (p - (long) c * chunkSize);
+      int n = Math.min(left, chunks[c].limit() - in);
+      chunks[c].get(in, dst, o, n);
+      p += n;
+      o += n;
+      left -= n;
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+}

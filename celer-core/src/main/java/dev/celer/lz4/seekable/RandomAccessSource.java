@@ -1,0 +1,77 @@
+package dev.celer.lz4.seekable;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.util.Objects;
+
+/**
+ * Bytes that can be read at any position: what {@link SeekableLz4Reader} reads a seekable file
+ * through. Implementations must be safe to use from many threads at once (every read names its
+ * position; there is no shared cursor) and must not change their size while a reader uses them.
+ *
+ * <p>Three are built in: {@link #of(byte[])} (an array), {@link #of(FileChannel)} (positioned
+ * reads of a channel, {@code FileChannel.read(ByteBuffer, long)}) and {@link #mapped(FileChannel)}
+ * (the whole file mapped read-only in chunks of {@link #DEFAULT_MAP_CHUNK} bytes, so files over
+ * 2 GB map on JDK 17, where one {@code MappedByteBuffer} holds at most 2 GB). Other storage
+ * (HDFS {@code PositionedReadable}, object stores) implements the two methods.
+ */
+public interface RandomAccessSource extends Closeable {
+  /** Chunk size of {@link #mapped(FileChannel)}: 1 GiB, like Lucene's default for 64-bit JVMs. */
+  int DEFAULT_MAP_CHUNK = 1 << 30;
+
+  /**
+   * @return the number of bytes, fixed while the source is in use
+   * @throws IOException when the size cannot be read
+   */
+  long size() throws IOException;
+
+  /**
+   * Reads exactly {@code len} bytes from {@code position} into {@code dst[off, off + len)}. A
+   * reader calls this once per block it decodes, and at most twice to open a file.
+   *
+   * @throws java.io.EOFException when the source ends before {@code position + len}
+   * @throws IOException when the underlying storage fails
+   */
+  void readFully(long position, byte[] dst, int off, int len) throws IOException;
+
+  /** Releases what the source holds (the channel). Does nothing by default. */
+  @Override
+  default void close() throws IOException {}
+
+  /** @return a source over {@code bytes} (not copied; must not change while in use) */
+  static RandomAccessSource of(byte[] bytes) {
+    return new ArraySource(Objects.requireNonNull(bytes, "bytes"));
+  }
+
+  /**
+   * @return a source that reads {@code channel} with positioned reads; closing it closes the
+   *     channel. An interrupt of a reading thread closes the channel ({@code FileChannel}'s rule),
+   *     and every later read fails.
+   */
+  static RandomAccessSource of(FileChannel channel) {
+    return new ChannelSource(Objects.requireNonNull(channel, "channel"));
+  }
+
+  /**
+   * Maps the whole of {@code channel} read-only, in chunks of {@link #DEFAULT_MAP_CHUNK} bytes.
+   * Closing the source closes the channel; JDK 17 has no public way to unmap, so the mappings
+   * are released when they are garbage.
+   *
+   * @throws IOException when mapping fails
+   */
+  static RandomAccessSource mapped(FileChannel channel) throws IOException {
+    return mapped(channel, DEFAULT_MAP_CHUNK);
+  }
+
+  /**
+   * {@link #mapped(FileChannel)} with chunks of {@code chunkSize} bytes (tests use tiny chunks to
+   * make reads straddle them). A read that spans chunks is copied piece by piece.
+   *
+   * @param chunkSize 1..{@link Integer#MAX_VALUE}
+   * @throws IOException when mapping fails
+   */
+  static RandomAccessSource mapped(FileChannel channel, int chunkSize) throws IOException {
+    return new MappedSource(Objects.requireNonNull(channel, "channel"), chunkSize);
+  }
+}
