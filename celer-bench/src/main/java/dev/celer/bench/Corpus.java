@@ -15,12 +15,14 @@ import java.util.stream.Stream;
  *
  * <p>The folder is the system property {@code celer.corpus}; without it, {@code ../shared/corpus}
  * relative to the repository root, found by walking up from the working directory to the folder
- * that holds the parent {@code pom.xml} and a sibling {@code shared/corpus}.
+ * that holds the parent {@code pom.xml} and a sibling {@code shared/corpus}; in a clone without it,
+ * the repository's {@code sample-corpus/} (noted once on stderr). {@code run.sh} names its corpus
+ * itself and does not fall back.
  *
  * <p>{@code java -cp benchmarks.jar dev.celer.bench.Corpus} prints the folder and one file name per
  * line; {@code run.sh} takes its default file list from there.
  *
- * <p>Stateless; thread-safe.
+ * <p>Thread-safe (its one state is whether the fallback was noted).
  */
 public final class Corpus {
   private Corpus() {}
@@ -37,9 +39,23 @@ public final class Corpus {
         return candidate;
       }
     }
-    throw new IllegalStateException(
-        "corpus folder not found: set -Dceler.corpus=/path/to/shared/corpus");
+    // A fresh clone has no ../shared/corpus: take the repository's own sample corpus, and say so.
+    for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path sample = p.resolve("sample-corpus");
+      if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(sample)) {
+        if (!sampleNoted) {
+          sampleNoted = true;
+          System.err.println("[celer-bench] no ../shared/corpus beside the repository: using the sample corpus "
+              + sample + " (set -Dceler.corpus=DIR for another folder)");
+        }
+        return sample;
+      }
+    }
+    throw new IllegalStateException("corpus folder not found (neither ../shared/corpus nor the"
+        + " repository's sample-corpus/): set -Dceler.corpus=/path/to/shared/corpus");
   }
+
+  private static volatile boolean sampleNoted;
 
   /** Names of the corpus files, sorted. */
   public static List<String> names() {

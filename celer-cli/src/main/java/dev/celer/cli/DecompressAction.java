@@ -77,7 +77,7 @@ final class DecompressAction extends FileAction {
         if (IoFailure.find(e) instanceof IoFailure.Read read) {
           throw readFailure(in, read, ExitCode.UNFINISHED, "Error reading");
         }
-        throw writeFailure(out, e, ExitCode.WRITE_DECODED, "Write error : cannot write decoded block");
+        throw writeFailure(out, e, s.writeDecodedFailure(dst), "Write error : cannot write decoded block");
       }
       copyAttributes(in, out);
       if (!r.trailingData) {

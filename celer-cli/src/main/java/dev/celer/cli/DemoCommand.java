@@ -83,6 +83,9 @@ final class DemoCommand {
         failed++;
       }
     }
+    if (items.isEmpty()) {
+      return 1; // nothing readable: no table of nothing (each failure was printed above)
+    }
     // the first call of each operation on each file, before any warm-up
     for (Item it : items) {
       long t0 = System.nanoTime();

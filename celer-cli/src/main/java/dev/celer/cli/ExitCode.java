@@ -46,8 +46,13 @@ enum ExitCode {
   DECOMPRESSION(66),
   /** A frame ends early, or the compressed input could not be read to its end. */
   UNFINISHED(68),
-  /** Writing decompressed data failed (disk full, I/O error). */
+  /** Writing decompressed data failed (disk full, I/O error), sparse mode off (stdout, --no-sparse). */
   WRITE_DECODED(70),
+  /**
+   * Writing decompressed data failed in lz4's sparse mode: its default for an output file, and
+   * {@code --sparse} on stdout (lz4 writes through {@code LZ4IO_fwriteSparse} then).
+   */
+  WRITE_DECODED_SPARSE(73),
   /** Interrupted by SIGINT (Ctrl-C); the JVM exits with 130, after removing partial output. */
   INTERRUPTED(130),
   /** The reader of the output closed the pipe (EPIPE): what a shell reports for lz4's SIGPIPE. */

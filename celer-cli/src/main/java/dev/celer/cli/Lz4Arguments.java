@@ -164,7 +164,9 @@ final class Lz4Arguments {
       case "--no-content-size" -> s.contentSize = false;
       case "--seekable" -> s.seekable = true;
       case "--list" -> s.mode = Lz4Settings.Mode.LIST;
-      case "--sparse", "--no-sparse", "--favor-decSpeed" -> { } // accepted; no effect in celer
+      case "--sparse" -> s.sparse = 2; // only picks lz4's exit code of a failed write
+      case "--no-sparse" -> s.sparse = 0;
+      case "--favor-decSpeed" -> { } // accepted; no effect in celer
       case "--verbose" -> s.displayLevel++;
       case "--quiet" -> s.displayLevel = Math.max(0, s.displayLevel - 1);
       case "--keep" -> s.removeSrc = false;

@@ -51,6 +51,12 @@ final class Lz4Settings {
   String dictionaryName;
   byte[] dictionary;
   int threads = 1;
+  /**
+   * lz4's sparse-file mode, which only changes the exit code of a failed write here (Celer writes
+   * every byte): 0 off ({@code --no-sparse}), 1 for output files only (default), 2 also on stdout
+   * ({@code --sparse}).
+   */
+  int sparse = 1;
 
   /** The input name (null: none given), the output name (null: none given), the -m file list. */
   String input;
@@ -78,6 +84,11 @@ final class Lz4Settings {
   /** @return a failure with lz4's "Error N : what" line */
   CliException failure(ExitCode code, String what) {
     return new CliException(code, error(code, what));
+  }
+
+  /** @return the exit code of a failed write of decoded data to {@code dst}, as lz4 picks it */
+  ExitCode writeDecodedFailure(String dst) {
+    return sparse == 2 || (sparse == 1 && !STDOUT.equals(dst)) ? ExitCode.WRITE_DECODED_SPARSE : ExitCode.WRITE_DECODED;
   }
 
   /** @return the frame options of compression */

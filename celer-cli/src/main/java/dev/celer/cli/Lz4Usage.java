@@ -55,7 +55,7 @@ final class Lz4Usage {
         + "Exit codes (those of lz4 v1.9.4) :\n"
         + " 0 success; 1 bad usage, file skipped or not overwritten, data after the last frame\n"
         + " 27 dictionary unreadable; 40 (24 with -l) source unreadable; 44 not LZ4 data\n"
-        + " 42/46 (24 with -l) write error while compressing, 70 while decompressing (disk full)\n"
+        + " 42/46 (24 with -l) write error while compressing, 70 (73 to a file) decompressing\n"
         + " 53/54 bad legacy frame; 66 corrupted frame; 68 truncated input\n"
         + " 141 output pipe closed (lz4 dies by SIGPIPE), 153 file-size limit (SIGXFSZ);\n"
         + " 130 interrupted (Ctrl-C): the partial output file is removed\n"

@@ -255,6 +255,14 @@ class Lz4CommandTest {
     assertTrue(r.err().contains("nonexist: No such file or directory"), r.err());
   }
 
+  @Test
+  void demoOfOnlyMissingFilesPrintsNoEmptyTable() {
+    Result r = celer(dir, null, "demo", "nonexist");
+    assertEquals(1, r.code());
+    assertEquals("", r.outText());
+    assertTrue(r.err().contains("nonexist: No such file or directory"), r.err());
+  }
+
   /** Without files the demo takes the sample corpus that the celer script names (as surefire does here). */
   @Test
   void demoWithoutFilesUsesTheSampleCorpus() {
