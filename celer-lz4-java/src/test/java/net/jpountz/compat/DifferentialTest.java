@@ -301,6 +301,71 @@ class DifferentialTest {
     assertArrayEquals(theirs.toByteArray(), frameOfOurs(data));
   }
 
+  /**
+   * {@code readSingleFrame}: lz4-java reads the underlying stream exactly to the first frame's last
+   * byte; so does the drop-in, whatever follows (another frame, a skippable frame, other data) and
+   * whatever the frame's flags. Also when the content size is asked for before reading.
+   */
+  @Test
+  void readSingleFrameLeavesTheRestOfTheUnderlyingStreamAsLz4JavaDoes() throws IOException {
+    byte[] data = inputs().get(0);
+    byte[] skippable = {0x50, 0x2A, 0x4D, 0x18, 2, 0, 0, 0, 7, 7};
+    List<byte[]> firsts = new ArrayList<>();
+    firsts.add(frameOfOurs(data));
+    firsts.add(frameOfOurs(new byte[0]));
+    for (LZ4FrameOutputStream.FLG.Bits[] bits : List.of(
+        new LZ4FrameOutputStream.FLG.Bits[] {LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE},
+        new LZ4FrameOutputStream.FLG.Bits[] {LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+            LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM,
+            LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE})) {
+      ByteArrayOutputStream z = new ByteArrayOutputStream();
+      try (LZ4FrameOutputStream out =
+          new LZ4FrameOutputStream(z, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB, data.length, bits)) {
+        out.write(data);
+      }
+      firsts.add(z.toByteArray());
+    }
+    ByteArrayOutputStream theirs = new ByteArrayOutputStream();
+    OutputStream theirOut = (OutputStream) REAL.construct("net.jpountz.lz4.LZ4FrameOutputStream",
+        new Class<?>[] {OutputStream.class}, theirs);
+    theirOut.write(data);
+    theirOut.close();
+    firsts.add(theirs.toByteArray());
+    List<byte[]> afters = List.of(frameOfOurs(new byte[] {1, 2, 3}), skippable,
+        concat(skippable, frameOfOurs(new byte[] {4})), "trailing data".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+        new byte[0]);
+    for (byte[] first : firsts) {
+      for (byte[] after : afters) {
+        for (boolean sizeFirst : new boolean[] {false, true}) {
+          byte[] all = concat(first, after);
+          ByteArrayInputStream theirUnder = new ByteArrayInputStream(all);
+          InputStream theirIn = (InputStream) REAL.construct("net.jpountz.lz4.LZ4FrameInputStream",
+              new Class<?>[] {InputStream.class, boolean.class}, theirUnder, true);
+          ByteArrayInputStream ourUnder = new ByteArrayInputStream(all);
+          LZ4FrameInputStream ourIn = new LZ4FrameInputStream(ourUnder, true);
+          String what = "first frame of " + first.length + " bytes, then " + after.length + " bytes";
+          if (sizeFirst) {
+            long theirSize = (Long) REAL.invoke("net.jpountz.lz4.LZ4FrameInputStream", theirIn,
+                "getExpectedContentSize", new Class<?>[0]);
+            assertEquals(theirSize, ourIn.getExpectedContentSize(), what);
+          }
+          assertArrayEquals(StreamsHelper.readAllOpen(theirIn), StreamsHelper.readAllOpen(ourIn), what);
+          assertEquals(theirIn.read(), ourIn.read(), what);
+          assertArrayEquals(after, theirUnder.readAllBytes(), what + ": lz4-java");
+          assertArrayEquals(after, ourUnder.readAllBytes(), what + ": the drop-in");
+        }
+      }
+    }
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (byte[] p : parts) {
+      out.writeBytes(p);
+    }
+    return out.toByteArray();
+  }
+
   private static byte[] frameOfOurs(byte[] data) throws IOException {
     ByteArrayOutputStream mine = new ByteArrayOutputStream();
     try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(mine)) {
