@@ -358,6 +358,113 @@ class DifferentialTest {
     }
   }
 
+  /**
+   * How reading a block stream to its end turns out: the bytes, or the exception's type and
+   * message (lz4-java's messages are fixed strings).
+   */
+  private static String outcome(InputStream in) {
+    try {
+      return "read " + Arrays.hashCode(StreamsHelper.readAll(in));
+    } catch (IOException e) {
+      return e.getClass().getName() + ": " + e.getMessage();
+    }
+  }
+
+  private static InputStream realBlockIn(RealLz4Java real, byte[] z, boolean stopOnEmptyBlock) {
+    return (InputStream) real.construct("net.jpountz.lz4.LZ4BlockInputStream",
+        new Class<?>[] {InputStream.class, boolean.class}, new ByteArrayInputStream(z), stopOnEmptyBlock);
+  }
+
+  /** Two streams back to back, with compressed and stored (incompressible) blocks of 128 bytes. */
+  private static byte[] blockStreamSample() throws IOException {
+    byte[] data = new byte[700];
+    Random r = new Random(9);
+    for (int i = 0; i < data.length; i++) {
+      data[i] = (byte) (i >= 300 && i < 450 ? r.nextInt() : "lz4 block stream ".charAt(i % 17));
+    }
+    ByteArrayOutputStream z = new ByteArrayOutputStream();
+    for (int k = 0; k < 2; k++) {
+      try (LZ4BlockOutputStream out = new LZ4BlockOutputStream(z, 128)) {
+        out.write(data, 0, k == 0 ? data.length : 100);
+      }
+    }
+    return z.toByteArray();
+  }
+
+  /**
+   * Truncation: cut at every length, a block stream fails with lz4-java's own exception,
+   * {@code EOFException("Stream ended prematurely")}, or reads the same bytes where lz4-java reads
+   * them. The one difference, on purpose: with {@code stopOnEmptyBlock} off, lz4-java 1.8.0 ends
+   * quietly when the input stops inside a block header; the fork (and Celer) report it.
+   */
+  @Test
+  void truncatedBlockStreamsFailAsLz4JavasDo() throws IOException {
+    byte[] z = blockStreamSample();
+    RealLz4Java fork = RealLz4Java.fork();
+    int quietIn180 = 0;
+    for (boolean stop : new boolean[] {true, false}) {
+      for (int cut = 0; cut <= z.length; cut++) {
+        byte[] cutZ = Arrays.copyOf(z, cut);
+        String ours = outcome(new LZ4BlockInputStream(new ByteArrayInputStream(cutZ), stop));
+        String what = "cut at " + cut + " of " + z.length + ", stopOnEmptyBlock=" + stop;
+        assertEquals(outcome(realBlockIn(fork, cutZ, stop)), ours, what + " (the fork)");
+        String v180 = outcome(realBlockIn(REAL, cutZ, stop));
+        if (!v180.equals(ours)) {
+          assertEquals(false, stop, what);
+          assertEquals("java.io.EOFException: Stream ended prematurely", ours, what);
+          quietIn180++;
+        }
+      }
+    }
+    assertEquals(true, quietIn180 > 0, "the stream cut inside headers");
+  }
+
+  /**
+   * Corruption: with any one byte changed, a block stream fails with lz4-java's exception types:
+   * {@code IOException("Stream is corrupted")} wherever lz4-java says so. Celer checks a block's
+   * lengths before reading its data, so where a changed length sends lz4-java reading past the
+   * end of the input (an {@code EOFException}), Celer may already call the stream corrupted.
+   */
+  @Test
+  void corruptedBlockStreamsFailAsLz4JavasDo() throws IOException {
+    byte[] z = blockStreamSample();
+    int earlier = 0;
+    for (int i = 0; i < z.length; i++) {
+      for (int flip : new int[] {0x01, 0x80, 0x21}) {
+        byte[] bad = z.clone();
+        bad[i] ^= (byte) flip;
+        String theirs = outcome(realBlockIn(REAL, bad, true));
+        String ours = outcome(new LZ4BlockInputStream(new ByteArrayInputStream(bad), true));
+        String what = "byte " + i + " ^ 0x" + Integer.toHexString(flip) + ": lz4-java " + theirs;
+        if (theirs.equals("java.io.EOFException: Stream ended prematurely")
+            && ours.equals("java.io.IOException: Stream is corrupted")) {
+          earlier++;
+          continue;
+        }
+        assertEquals(theirs, ours, what);
+      }
+    }
+    System.out.println("corrupted block streams: " + earlier + " found corrupted before lz4-java reads past the end");
+  }
+
+  /** A read failure is not reported again by close, as with lz4-java; later reads fail again. */
+  @Test
+  void closeAfterAFailedReadOnlyCloses() throws IOException {
+    byte[] z = blockStreamSample();
+    LZ4BlockInputStream in = new LZ4BlockInputStream(new ByteArrayInputStream(Arrays.copyOf(z, z.length / 2)));
+    java.io.EOFException e = assertThrows(java.io.EOFException.class, () -> StreamsHelper.readAllOpen(in));
+    assertEquals(dev.celer.lz4.Lz4StreamException.class, e.getCause().getClass());
+    assertThrows(java.io.EOFException.class, in::read);
+    in.close();
+    byte[] bad = z.clone();
+    bad[0] ^= 1;
+    LZ4BlockInputStream in2 = new LZ4BlockInputStream(new ByteArrayInputStream(bad));
+    IOException c = assertThrows(IOException.class, in2::read);
+    assertEquals("Stream is corrupted", c.getMessage());
+    assertThrows(IOException.class, () -> in2.read(new byte[3]));
+    in2.close();
+  }
+
   private static byte[] concat(byte[]... parts) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (byte[] p : parts) {
