@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import dev.celer.lz4.Lz4;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,7 +21,10 @@ import org.junit.jupiter.api.Test;
  * allocate nothing there either.
  *
  * <p>Measured with HotSpot's per-thread allocation counter ({@code
- * com.sun.management.ThreadMXBean#getThreadAllocatedBytes}) on the test's own (platform) thread.
+ * com.sun.management.ThreadMXBean#getThreadAllocatedBytes}) on the test's own (platform) thread,
+ * on Celer's pure-Java backend. On Java 25 with the native backend active (celer-core's jar with its
+ * Java 25 layer), Celer's own calls allocate per call, byte arrays included, so there the numbers
+ * are printed and the check is skipped: what it checks is the drop-in's part.
  */
 class BlockAllocationTest {
   private static final int INPUT = 16 * 1024;
@@ -131,7 +136,9 @@ class BlockAllocationTest {
         failures.add(e.getKey() + ": " + best + " B over " + n + " calls");
       }
     }
-    System.out.println("lz4-java drop-in, buffer block calls after warm-up: " + report);
+    System.out.println("lz4-java drop-in, buffer block calls after warm-up (" + Lz4.backend() + "): " + report);
+    Assumptions.assumeFalse(Lz4.isNativeBackend(),
+        "the native backend allocates in Celer's own calls; checked on the pure-Java backend");
     assertTrue(failures.isEmpty(), "allocating calls: " + failures);
   }
 }
