@@ -447,6 +447,46 @@ class DifferentialTest {
     System.out.println("corrupted block streams: " + earlier + " found corrupted before lz4-java reads past the end");
   }
 
+  /**
+   * Frame streams, cut at every length or with one byte changed: wherever the fork reads the
+   * same bytes, so does the drop-in; wherever it throws an {@link IOException} (for frames always a
+   * plain one, "Stream ended prematurely" included), the drop-in throws an {@code IOException} too
+   * (Celer's, which says what and where), never an unchecked exception.
+   */
+  @Test
+  void brokenFrameStreamsFailWithIoExceptionsAsTheForksDo() throws IOException {
+    byte[] data = inputs().get(0);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (LZ4FrameOutputStream f = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB,
+        LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
+      f.write(data, 0, 3000);
+    }
+    byte[] z = out.toByteArray();
+    RealLz4Java fork = RealLz4Java.fork();
+    List<byte[]> broken = new ArrayList<>();
+    for (int cut = 0; cut < z.length; cut++) {
+      broken.add(Arrays.copyOf(z, cut));
+    }
+    for (int i = 0; i < z.length; i++) {
+      byte[] bad = z.clone();
+      bad[i] ^= 0x21;
+      broken.add(bad);
+    }
+    for (byte[] b : broken) {
+      InputStream theirIn = (InputStream) fork.construct("net.jpountz.lz4.LZ4FrameInputStream",
+          new Class<?>[] {InputStream.class}, new ByteArrayInputStream(b));
+      String theirs = outcome(theirIn);
+      String ours = outcome(new LZ4FrameInputStream(new ByteArrayInputStream(b)));
+      String what = b.length + " bytes: the fork " + theirs + ", the drop-in " + ours;
+      if (theirs.startsWith("read ")) {
+        assertEquals(theirs, ours, what);
+      } else {
+        assertEquals(true, theirs.startsWith("java.io.IOException: "), what);
+        assertEquals(false, ours.startsWith("read "), what);
+      }
+    }
+  }
+
   /** A read failure is not reported again by close, as with lz4-java; later reads fail again. */
   @Test
   void closeAfterAFailedReadOnlyCloses() throws IOException {
