@@ -141,6 +141,44 @@ public abstract class Lz4Compressor {
   }
 
   /**
+   * Compresses {@code src[srcOff, srcOff+srcLen)} into {@code dst} starting at {@code dstOff}, with
+   * absolute indexes into the buffers: positions, limits and byte orders are neither used nor
+   * changed, so one buffer may be shared by threads that compress from different ranges of it.
+   * Indexes are checked against each buffer's limit (as the JDK's absolute bulk methods do). Heap,
+   * direct, read-only and sliced buffers are accepted; the call allocates nothing.
+   *
+   * @return the number of bytes written to {@code dst}
+   * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes
+   * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public final int compress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dst, int dstOff, int maxDstLen) {
+    return orThrow(tryCompress(src, srcOff, srcLen, dst, dstOff, maxDstLen), srcLen, maxDstLen);
+  }
+
+  /**
+   * "Compress or reject" with absolute indexes: as {@link #compress(ByteBuffer, int, int,
+   * ByteBuffer, int, int)}, but returns {@code -1} instead of throwing when the output would not
+   * fit (bytes of {@code dst} within the range may then have been overwritten).
+   *
+   * @return the number of bytes written, or {@code -1} when the block does not fit
+   * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public final int tryCompress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dst, int dstOff, int maxDstLen) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    checkRanges(src.limit(), srcOff, srcLen, dst.limit(), dstOff, maxDstLen);
+    Object s = src.hasArray() ? src.array() : src;
+    int so = src.hasArray() ? src.arrayOffset() + srcOff : srcOff;
+    Object d = dst.hasArray() ? dst.array() : dst;
+    int d0 = dst.hasArray() ? dst.arrayOffset() + dstOff : dstOff;
+    Ranges.checkApart(s, so, srcLen, d, d0, maxDstLen, "source and destination");
+    return compressBlock(s, so, so, so + srcLen, d, d0, d0 + maxDstLen);
+  }
+
+  /**
    * The buffer overloads' common part: unwraps heap buffers to their arrays, compresses (with the
    * prepared dictionary when not null) and moves the positions on success.
    */

@@ -148,6 +148,31 @@ public abstract class Lz4Decompressor {
   }
 
   /**
+   * {@link #decompressExact(byte[], int, int, byte[], int, int)} with absolute indexes into
+   * buffers: the block starts at {@code src[srcOff]} and lies within {@code src[srcOff,
+   * srcOff+srcLen)}; it decodes into exactly {@code dst[dstOff, dstOff+dstLen)}. Positions, limits
+   * and byte orders are neither used nor changed; indexes are checked against each buffer's limit.
+   * Heap, direct, read-only and sliced buffers are accepted; the call allocates nothing.
+   *
+   * @return the number of input bytes the block occupies
+   * @throws Lz4Exception as the array form
+   * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public final int decompressExact(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dst, int dstOff, int dstLen) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    Objects.checkFromIndexSize(srcOff, srcLen, src.limit());
+    Objects.checkFromIndexSize(dstOff, dstLen, dst.limit());
+    Object s = src.hasArray() ? src.array() : src;
+    int so = src.hasArray() ? src.arrayOffset() + srcOff : srcOff;
+    Object d = dst.hasArray() ? dst.array() : dst;
+    int d0 = dst.hasArray() ? dst.arrayOffset() + dstOff : dstOff;
+    return decodeExact(s, so, so + srcLen, d, d0, d0 + dstLen);
+  }
+
+  /**
    * Decodes the whole of {@code src} as one block that must decode to exactly {@code
    * originalLength} bytes.
    *
@@ -190,6 +215,33 @@ public abstract class Lz4Decompressor {
    */
   public final int decompress(ByteBuffer src, ByteBuffer dst) {
     return decodeBuffers(src, dst, dst.remaining(), false);
+  }
+
+  /**
+   * Decodes the block {@code src[srcOff, srcOff+srcLen)} (exactly one whole block) into {@code dst}
+   * starting at {@code dstOff}, writing at most {@code maxDstLen} bytes, with absolute indexes into
+   * the buffers: positions, limits and byte orders are neither used nor changed, so one buffer may
+   * be shared by threads that decode different ranges of it. Indexes are checked against each
+   * buffer's limit (as the JDK's absolute bulk methods do). Heap, direct, read-only and sliced
+   * buffers are accepted; the call allocates nothing.
+   *
+   * @return the number of bytes written
+   * @throws Lz4Exception when the block is malformed or its output exceeds {@code maxDstLen}
+   * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public final int decompress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dst, int dstOff, int maxDstLen) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    Objects.checkFromIndexSize(srcOff, srcLen, src.limit());
+    Objects.checkFromIndexSize(dstOff, maxDstLen, dst.limit());
+    Object s = src.hasArray() ? src.array() : src;
+    int so = src.hasArray() ? src.arrayOffset() + srcOff : srcOff;
+    Object d = dst.hasArray() ? dst.array() : dst;
+    int d0 = dst.hasArray() ? dst.arrayOffset() + dstOff : dstOff;
+    Ranges.checkApart(s, so, srcLen, d, d0, maxDstLen, "source and destination");
+    return decode(s, so, so + srcLen, d, d0, d0 + maxDstLen, d0, null, 0, 0, false);
   }
 
   /**

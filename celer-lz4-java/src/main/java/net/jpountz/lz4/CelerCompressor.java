@@ -80,16 +80,19 @@ final class CelerCompressor extends LZ4Compressor {
     return n;
   }
 
-  /** The buffer form once the ranges are checked: heap buffers go the array way, with no view. */
+  /**
+   * The buffer form once the ranges are checked: Celer's absolute-index call, with no view unless
+   * a range reaches past its buffer's limit (see {@link CelerBlocks}).
+   */
   static int compressChecked(
       Lz4Compressor impl, ByteBuffer src, int srcOff, int srcLen, ByteBuffer dest, int destOff, int maxDestLen) {
-    if (src.hasArray() && dest.hasArray()) {
-      return compressChecked(
-          impl, src.array(), src.arrayOffset() + srcOff, srcLen, dest.array(), dest.arrayOffset() + destOff, maxDestLen);
-    }
     int n;
     try {
-      n = impl.tryCompress(CelerBlocks.window(src, srcOff, srcLen), CelerBlocks.window(dest, destOff, maxDestLen));
+      if (CelerBlocks.withinLimit(src, srcOff, srcLen) && CelerBlocks.withinLimit(dest, destOff, maxDestLen)) {
+        n = impl.tryCompress(src, srcOff, srcLen, dest, destOff, maxDestLen);
+      } else {
+        n = impl.tryCompress(CelerBlocks.window(src, srcOff, srcLen), CelerBlocks.window(dest, destOff, maxDestLen));
+      }
     } catch (dev.celer.lz4.Lz4Exception e) {
       throw CelerBlocks.translate(e);
     }

@@ -36,9 +36,21 @@ final class CelerFastDecompressor extends LZ4FastDecompressor {
     }
     int srcLen = src.capacity() - srcOff;
     if (destLen == 0) {
-      return emptyBlock(srcLen > 0 ? src.get(srcOff) : -1, srcOff);
+      int first = srcLen == 0 ? -1 : srcOff < src.limit() ? src.get(srcOff) : CelerBlocks.window(src, srcOff, srcLen).get(srcOff);
+      return emptyBlock(first, srcOff);
     }
     try {
+      if (CelerBlocks.withinLimit(dest, destOff, destLen) && srcOff < src.limit()) {
+        try {
+          // the block nearly always ends within the limit: try there first, with no view
+          return DECODER.decompressExact(src, srcOff, src.limit() - srcOff, dest, destOff, destLen);
+        } catch (dev.celer.lz4.Lz4Exception e) {
+          if (src.limit() == src.capacity()) {
+            throw e;
+          }
+          // lz4-java reads up to the capacity: the block may go on past the limit
+        }
+      }
       return DECODER.decompressExact(
           CelerBlocks.window(src, srcOff, srcLen), CelerBlocks.window(dest, destOff, destLen), destLen);
     } catch (dev.celer.lz4.Lz4Exception e) {

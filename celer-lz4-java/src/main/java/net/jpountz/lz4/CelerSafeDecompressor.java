@@ -31,9 +31,8 @@ final class CelerSafeDecompressor extends LZ4SafeDecompressor {
     ByteBufferUtils.checkRange(src, srcOff, srcLen);
     ByteBufferUtils.checkRange(dest, destOff, maxDestLen);
     try {
-      if (src.hasArray() && dest.hasArray()) {
-        return DECODER.decompress(src.array(), src.arrayOffset() + srcOff, srcLen, dest.array(),
-            dest.arrayOffset() + destOff, maxDestLen);
+      if (CelerBlocks.withinLimit(src, srcOff, srcLen) && CelerBlocks.withinLimit(dest, destOff, maxDestLen)) {
+        return DECODER.decompress(src, srcOff, srcLen, dest, destOff, maxDestLen);
       }
       return DECODER.decompress(CelerBlocks.window(src, srcOff, srcLen), CelerBlocks.window(dest, destOff, maxDestLen));
     } catch (dev.celer.lz4.Lz4Exception e) {

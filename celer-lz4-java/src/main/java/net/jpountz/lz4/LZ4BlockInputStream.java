@@ -1,6 +1,8 @@
 package net.jpountz.lz4;
 
+import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.jpountz.JpountzBlockInputStream;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,16 +16,24 @@ import net.jpountz.util.SafeUtils;
  *
  * <p>Decoding is Celer's {@link JpountzBlockInputStream}: every header is checked before anything
  * is allocated, every block is decoded by the bounded decoder and its checksum verified, and any
- * malformed or truncated input throws an {@link IOException} (Celer's {@link
- * dev.celer.lz4.Lz4StreamException}, naming the problem and offset). The decompressor given to a
- * constructor or the builder is accepted for compatibility and not used: blocks are always
- * decoded by Celer's bounded decoder, which produces the same bytes. Not thread-safe.
+ * malformed or truncated input throws what lz4-java throws: an {@link EOFException} "Stream ended
+ * prematurely" when the input ends early, an {@link IOException} "Stream is corrupted" otherwise,
+ * each with Celer's {@link Lz4StreamException} as its cause (it names the problem and the offset).
+ * Failures of the underlying stream pass through as they are. As with the fork (lz4-java 1.8.0
+ * instead ends quietly there), with {@code stopOnEmptyBlock} off an input that ends inside a block
+ * header is truncated too, not a clean end. A failure is final: later reads throw again, never
+ * resuming inside a half-read block; {@link #close()} still only closes the underlying stream. The
+ * decompressor given to a constructor or the builder is accepted for compatibility and not used:
+ * blocks are always decoded by Celer's bounded decoder, which produces the same bytes. Not
+ * thread-safe.
  */
 public class LZ4BlockInputStream extends FilterInputStream {
   private final JpountzBlockInputStream impl;
   private final Object decompressor;
   private final Checksum checksum;
   private final boolean stopOnEmptyBlock;
+  /** The first failure of a read, skip or available: close does not report it again. */
+  private IOException readFailure;
 
   /**
    * @param in the stream to read
@@ -72,18 +82,30 @@ public class LZ4BlockInputStream extends FilterInputStream {
 
   @Override
   public int available() throws IOException {
-    return impl.available();
+    try {
+      return impl.available();
+    } catch (IOException e) {
+      throw failed(e);
+    }
   }
 
   @Override
   public int read() throws IOException {
-    return impl.read();
+    try {
+      return impl.read();
+    } catch (IOException e) {
+      throw failed(e);
+    }
   }
 
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
     SafeUtils.checkRange(b, off, len);
-    return impl.read(b, off, len);
+    try {
+      return impl.read(b, off, len);
+    } catch (IOException e) {
+      throw failed(e);
+    }
   }
 
   @Override
@@ -93,7 +115,31 @@ public class LZ4BlockInputStream extends FilterInputStream {
 
   @Override
   public long skip(long n) throws IOException {
-    return n <= 0 ? 0 : impl.skip(n);
+    try {
+      return n <= 0 ? 0 : impl.skip(n);
+    } catch (IOException e) {
+      throw failed(e);
+    }
+  }
+
+  /**
+   * @return lz4-java's exception for a failure of Celer's reader: {@link EOFException} for
+   *     truncated input, {@code IOException("Stream is corrupted")} for any other format error
+   *     (both with Celer's exception as the cause); the underlying stream's own failure as it is
+   */
+  private IOException failed(IOException e) {
+    if (readFailure == null) {
+      readFailure = e;
+    }
+    if (!(e instanceof Lz4StreamException)) {
+      return e;
+    }
+    if (((Lz4StreamException) e).kind() == Lz4StreamException.Kind.TRUNCATED) {
+      EOFException eof = new EOFException("Stream ended prematurely");
+      eof.initCause(e);
+      return eof;
+    }
+    return new IOException("Stream is corrupted", e);
   }
 
   @Override
@@ -111,9 +157,19 @@ public class LZ4BlockInputStream extends FilterInputStream {
     throw new IOException("mark/reset not supported");
   }
 
+  /**
+   * Closes the underlying stream; throws only when that fails, as lz4-java (an earlier failure of a
+   * read is not reported again).
+   */
   @Override
   public void close() throws IOException {
-    impl.close();
+    try {
+      impl.close();
+    } catch (IOException e) {
+      if (readFailure == null || e.getCause() != readFailure && e.getCause() != readFailure.getCause()) {
+        throw e;
+      }
+    }
   }
 
   @Override

@@ -1,6 +1,7 @@
 package net.jpountz.lz4;
 
 import dev.celer.lz4.frame.Lz4FrameInputStream;
+import dev.celer.lz4.frame.Lz4FrameReadOptions;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,16 +16,19 @@ import net.jpountz.xxhash.XXHash32;
  *
  * <p>Differences, on purpose: the decompressor and {@link XXHash32} arguments are not used (Celer
  * decodes and checks); frames lz4-java refuses but the format allows are read (linked blocks,
- * legacy frames); with {@code readSingleFrame} the stream ends after the first frame, but the
- * underlying stream may have been read into the next frame (up to its first block), where lz4-java
- * stops exactly at the frame's end. {@link #getExpectedContentSize()} reads the content size from the
- * first bytes of the input (a single frame that starts it). Not thread-safe.
+ * legacy frames). With {@code readSingleFrame} the stream ends with the first frame and, as with
+ * lz4-java, the underlying stream is read exactly to that frame's last byte, so what follows it is
+ * left there ({@link Lz4FrameReadOptions.Builder#singleFrame(boolean)}). {@link
+ * #getExpectedContentSize()} reads the content size from the header of a frame that starts the
+ * input, reading no further than the header. Not thread-safe.
  */
 public class LZ4FrameInputStream extends FilterInputStream {
+  private static final Lz4FrameReadOptions ALL_FRAMES = Lz4FrameReadOptions.defaults();
+  private static final Lz4FrameReadOptions SINGLE_FRAME = ALL_FRAMES.toBuilder().singleFrame(true).build();
+
   private final HeaderTap tap;
   private final Lz4FrameInputStream impl;
   private final boolean readSingleFrame;
-  private boolean ended;
 
   /** Reads concatenated frames. */
   public LZ4FrameInputStream(InputStream in) throws IOException {
@@ -53,25 +57,13 @@ public class LZ4FrameInputStream extends FilterInputStream {
       boolean readSingleFrame) throws IOException {
     super(in);
     this.tap = new HeaderTap(in);
-    this.impl = new Lz4FrameInputStream(tap);
+    this.impl = new Lz4FrameInputStream(tap, readSingleFrame ? SINGLE_FRAME : ALL_FRAMES);
     this.readSingleFrame = readSingleFrame;
-  }
-
-  /** @return whether the stream is past its (single) frame: then it reads as ended */
-  private boolean pastSingleFrame() {
-    if (readSingleFrame && impl.framesRead() > 1) {
-      ended = true;
-    }
-    return ended;
   }
 
   @Override
   public int read() throws IOException {
-    if (ended) {
-      return -1;
-    }
-    int b = impl.read();
-    return pastSingleFrame() ? -1 : b;
+    return impl.read();
   }
 
   @Override
@@ -79,25 +71,17 @@ public class LZ4FrameInputStream extends FilterInputStream {
     if (off < 0 || len < 0 || len > b.length - off) {
       throw new IndexOutOfBoundsException();
     }
-    if (ended) {
-      return -1;
-    }
-    int n = impl.read(b, off, len);
-    return pastSingleFrame() ? -1 : n;
+    return impl.read(b, off, len);
   }
 
   @Override
   public long skip(long n) throws IOException {
-    if (n <= 0 || ended) {
-      return 0;
-    }
-    long k = impl.skip(n);
-    return pastSingleFrame() ? 0 : k;
+    return n <= 0 ? 0 : impl.skip(n);
   }
 
   @Override
   public int available() throws IOException {
-    return ended ? 0 : impl.available();
+    return impl.available();
   }
 
   @Override
@@ -143,7 +127,8 @@ public class LZ4FrameInputStream extends FilterInputStream {
   /**
    * Passes the underlying stream through to Celer's reader, keeping the first bytes, so that the
    * first frame's content size can be answered. {@link #peekHeader()} reads them ahead (kept and
-   * served to the reader later), for when nothing was read yet.
+   * served to the reader later), for when nothing was read yet: never more than the header holds,
+   * so that a single frame still ends exactly where it ends.
    */
   private static final class HeaderTap extends FilterInputStream {
     /** Magic (4), FLG, BD, content size (8): where the content size ends in a frame header. */
@@ -159,20 +144,35 @@ public class LZ4FrameInputStream extends FilterInputStream {
       super(in);
     }
 
-    /** Reads the first {@value #KEPT} bytes, or as many as there are, ahead of the reader. */
+    /**
+     * Reads the magic number, FLG and BD ahead of the reader, then the content size when FLG says
+     * there is one: bytes of the header only (as many as there are, on a short input).
+     */
     void peekHeader() throws IOException {
-      while (seen < KEPT) {
-        int n = in.read(first, seen, KEPT - seen);
+      if (!peek(6) || magic() != MAGIC || (first[4] & FLG_CONTENT_SIZE) == 0) {
+        return;
+      }
+      peek(KEPT);
+    }
+
+    /** @return whether the first {@code upTo} bytes are in {@link #first}, reading them if needed */
+    private boolean peek(int upTo) throws IOException {
+      while (seen < upTo) {
+        int n = in.read(first, seen, upTo - seen);
         if (n < 0) {
-          return;
+          return false;
         }
         seen += n;
       }
+      return true;
+    }
+
+    private int magic() {
+      return first[0] & 0xFF | (first[1] & 0xFF) << 8 | (first[2] & 0xFF) << 16 | first[3] << 24;
     }
 
     long contentSize() {
-      if (seen < 6 || (first[0] & 0xFF | (first[1] & 0xFF) << 8 | (first[2] & 0xFF) << 16 | first[3] << 24) != MAGIC
-          || (first[4] & FLG_CONTENT_SIZE) == 0 || seen < KEPT) {
+      if (seen < 6 || magic() != MAGIC || (first[4] & FLG_CONTENT_SIZE) == 0 || seen < KEPT) {
         return -1;
       }
       long size = 0;

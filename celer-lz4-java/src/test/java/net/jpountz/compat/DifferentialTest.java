@@ -301,6 +301,218 @@ class DifferentialTest {
     assertArrayEquals(theirs.toByteArray(), frameOfOurs(data));
   }
 
+  /**
+   * {@code readSingleFrame}: lz4-java reads the underlying stream exactly to the first frame's last
+   * byte; so does the drop-in, whatever follows (another frame, a skippable frame, other data) and
+   * whatever the frame's flags. Also when the content size is asked for before reading.
+   */
+  @Test
+  void readSingleFrameLeavesTheRestOfTheUnderlyingStreamAsLz4JavaDoes() throws IOException {
+    byte[] data = inputs().get(0);
+    byte[] skippable = {0x50, 0x2A, 0x4D, 0x18, 2, 0, 0, 0, 7, 7};
+    List<byte[]> firsts = new ArrayList<>();
+    firsts.add(frameOfOurs(data));
+    firsts.add(frameOfOurs(new byte[0]));
+    for (LZ4FrameOutputStream.FLG.Bits[] bits : List.of(
+        new LZ4FrameOutputStream.FLG.Bits[] {LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE},
+        new LZ4FrameOutputStream.FLG.Bits[] {LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+            LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM,
+            LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE})) {
+      ByteArrayOutputStream z = new ByteArrayOutputStream();
+      try (LZ4FrameOutputStream out =
+          new LZ4FrameOutputStream(z, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB, data.length, bits)) {
+        out.write(data);
+      }
+      firsts.add(z.toByteArray());
+    }
+    ByteArrayOutputStream theirs = new ByteArrayOutputStream();
+    OutputStream theirOut = (OutputStream) REAL.construct("net.jpountz.lz4.LZ4FrameOutputStream",
+        new Class<?>[] {OutputStream.class}, theirs);
+    theirOut.write(data);
+    theirOut.close();
+    firsts.add(theirs.toByteArray());
+    List<byte[]> afters = List.of(frameOfOurs(new byte[] {1, 2, 3}), skippable,
+        concat(skippable, frameOfOurs(new byte[] {4})), "trailing data".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+        new byte[0]);
+    for (byte[] first : firsts) {
+      for (byte[] after : afters) {
+        for (boolean sizeFirst : new boolean[] {false, true}) {
+          byte[] all = concat(first, after);
+          ByteArrayInputStream theirUnder = new ByteArrayInputStream(all);
+          InputStream theirIn = (InputStream) REAL.construct("net.jpountz.lz4.LZ4FrameInputStream",
+              new Class<?>[] {InputStream.class, boolean.class}, theirUnder, true);
+          ByteArrayInputStream ourUnder = new ByteArrayInputStream(all);
+          LZ4FrameInputStream ourIn = new LZ4FrameInputStream(ourUnder, true);
+          String what = "first frame of " + first.length + " bytes, then " + after.length + " bytes";
+          if (sizeFirst) {
+            long theirSize = (Long) REAL.invoke("net.jpountz.lz4.LZ4FrameInputStream", theirIn,
+                "getExpectedContentSize", new Class<?>[0]);
+            assertEquals(theirSize, ourIn.getExpectedContentSize(), what);
+          }
+          assertArrayEquals(StreamsHelper.readAllOpen(theirIn), StreamsHelper.readAllOpen(ourIn), what);
+          assertEquals(theirIn.read(), ourIn.read(), what);
+          assertArrayEquals(after, theirUnder.readAllBytes(), what + ": lz4-java");
+          assertArrayEquals(after, ourUnder.readAllBytes(), what + ": the drop-in");
+        }
+      }
+    }
+  }
+
+  /**
+   * How reading a block stream to its end turns out: the bytes, or the exception's type and
+   * message (lz4-java's messages are fixed strings).
+   */
+  private static String outcome(InputStream in) {
+    try {
+      return "read " + Arrays.hashCode(StreamsHelper.readAll(in));
+    } catch (IOException e) {
+      return e.getClass().getName() + ": " + e.getMessage();
+    }
+  }
+
+  private static InputStream realBlockIn(RealLz4Java real, byte[] z, boolean stopOnEmptyBlock) {
+    return (InputStream) real.construct("net.jpountz.lz4.LZ4BlockInputStream",
+        new Class<?>[] {InputStream.class, boolean.class}, new ByteArrayInputStream(z), stopOnEmptyBlock);
+  }
+
+  /** Two streams back to back, with compressed and stored (incompressible) blocks of 128 bytes. */
+  private static byte[] blockStreamSample() throws IOException {
+    byte[] data = new byte[700];
+    Random r = new Random(9);
+    for (int i = 0; i < data.length; i++) {
+      data[i] = (byte) (i >= 300 && i < 450 ? r.nextInt() : "lz4 block stream ".charAt(i % 17));
+    }
+    ByteArrayOutputStream z = new ByteArrayOutputStream();
+    for (int k = 0; k < 2; k++) {
+      try (LZ4BlockOutputStream out = new LZ4BlockOutputStream(z, 128)) {
+        out.write(data, 0, k == 0 ? data.length : 100);
+      }
+    }
+    return z.toByteArray();
+  }
+
+  /**
+   * Truncation: cut at every length, a block stream fails with lz4-java's own exception,
+   * {@code EOFException("Stream ended prematurely")}, or reads the same bytes where lz4-java reads
+   * them. The one difference, on purpose: with {@code stopOnEmptyBlock} off, lz4-java 1.8.0 ends
+   * quietly when the input stops inside a block header; the fork (and Celer) report it.
+   */
+  @Test
+  void truncatedBlockStreamsFailAsLz4JavasDo() throws IOException {
+    byte[] z = blockStreamSample();
+    RealLz4Java fork = RealLz4Java.fork();
+    int quietIn180 = 0;
+    for (boolean stop : new boolean[] {true, false}) {
+      for (int cut = 0; cut <= z.length; cut++) {
+        byte[] cutZ = Arrays.copyOf(z, cut);
+        String ours = outcome(new LZ4BlockInputStream(new ByteArrayInputStream(cutZ), stop));
+        String what = "cut at " + cut + " of " + z.length + ", stopOnEmptyBlock=" + stop;
+        assertEquals(outcome(realBlockIn(fork, cutZ, stop)), ours, what + " (the fork)");
+        String v180 = outcome(realBlockIn(REAL, cutZ, stop));
+        if (!v180.equals(ours)) {
+          assertEquals(false, stop, what);
+          assertEquals("java.io.EOFException: Stream ended prematurely", ours, what);
+          quietIn180++;
+        }
+      }
+    }
+    assertEquals(true, quietIn180 > 0, "the stream cut inside headers");
+  }
+
+  /**
+   * Corruption: with any one byte changed, a block stream fails with lz4-java's exception types:
+   * {@code IOException("Stream is corrupted")} wherever lz4-java says so. Celer checks a block's
+   * lengths before reading its data, so where a changed length sends lz4-java reading past the
+   * end of the input (an {@code EOFException}), Celer may already call the stream corrupted.
+   */
+  @Test
+  void corruptedBlockStreamsFailAsLz4JavasDo() throws IOException {
+    byte[] z = blockStreamSample();
+    int earlier = 0;
+    for (int i = 0; i < z.length; i++) {
+      for (int flip : new int[] {0x01, 0x80, 0x21}) {
+        byte[] bad = z.clone();
+        bad[i] ^= (byte) flip;
+        String theirs = outcome(realBlockIn(REAL, bad, true));
+        String ours = outcome(new LZ4BlockInputStream(new ByteArrayInputStream(bad), true));
+        String what = "byte " + i + " ^ 0x" + Integer.toHexString(flip) + ": lz4-java " + theirs;
+        if (theirs.equals("java.io.EOFException: Stream ended prematurely")
+            && ours.equals("java.io.IOException: Stream is corrupted")) {
+          earlier++;
+          continue;
+        }
+        assertEquals(theirs, ours, what);
+      }
+    }
+    System.out.println("corrupted block streams: " + earlier + " found corrupted before lz4-java reads past the end");
+  }
+
+  /**
+   * Frame streams, cut at every length or with one byte changed: wherever the fork reads the
+   * same bytes, so does the drop-in; wherever it throws an {@link IOException} (for frames always a
+   * plain one, "Stream ended prematurely" included), the drop-in throws an {@code IOException} too
+   * (Celer's, which says what and where), never an unchecked exception.
+   */
+  @Test
+  void brokenFrameStreamsFailWithIoExceptionsAsTheForksDo() throws IOException {
+    byte[] data = inputs().get(0);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (LZ4FrameOutputStream f = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB,
+        LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
+      f.write(data, 0, 3000);
+    }
+    byte[] z = out.toByteArray();
+    RealLz4Java fork = RealLz4Java.fork();
+    List<byte[]> broken = new ArrayList<>();
+    for (int cut = 0; cut < z.length; cut++) {
+      broken.add(Arrays.copyOf(z, cut));
+    }
+    for (int i = 0; i < z.length; i++) {
+      byte[] bad = z.clone();
+      bad[i] ^= 0x21;
+      broken.add(bad);
+    }
+    for (byte[] b : broken) {
+      InputStream theirIn = (InputStream) fork.construct("net.jpountz.lz4.LZ4FrameInputStream",
+          new Class<?>[] {InputStream.class}, new ByteArrayInputStream(b));
+      String theirs = outcome(theirIn);
+      String ours = outcome(new LZ4FrameInputStream(new ByteArrayInputStream(b)));
+      String what = b.length + " bytes: the fork " + theirs + ", the drop-in " + ours;
+      if (theirs.startsWith("read ")) {
+        assertEquals(theirs, ours, what);
+      } else {
+        assertEquals(true, theirs.startsWith("java.io.IOException: "), what);
+        assertEquals(false, ours.startsWith("read "), what);
+      }
+    }
+  }
+
+  /** A read failure is not reported again by close, as with lz4-java; later reads fail again. */
+  @Test
+  void closeAfterAFailedReadOnlyCloses() throws IOException {
+    byte[] z = blockStreamSample();
+    LZ4BlockInputStream in = new LZ4BlockInputStream(new ByteArrayInputStream(Arrays.copyOf(z, z.length / 2)));
+    java.io.EOFException e = assertThrows(java.io.EOFException.class, () -> StreamsHelper.readAllOpen(in));
+    assertEquals(dev.celer.lz4.Lz4StreamException.class, e.getCause().getClass());
+    assertThrows(java.io.EOFException.class, in::read);
+    in.close();
+    byte[] bad = z.clone();
+    bad[0] ^= 1;
+    LZ4BlockInputStream in2 = new LZ4BlockInputStream(new ByteArrayInputStream(bad));
+    IOException c = assertThrows(IOException.class, in2::read);
+    assertEquals("Stream is corrupted", c.getMessage());
+    assertThrows(IOException.class, () -> in2.read(new byte[3]));
+    in2.close();
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (byte[] p : parts) {
+      out.writeBytes(p);
+    }
+    return out.toByteArray();
+  }
+
   private static byte[] frameOfOurs(byte[] data) throws IOException {
     ByteArrayOutputStream mine = new ByteArrayOutputStream();
     try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(mine)) {

@@ -10,12 +10,17 @@ final class StreamsHelper {
 
   static byte[] readAll(InputStream in) throws IOException {
     try (in) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      byte[] buf = new byte[1021];
-      for (int n; (n = in.read(buf)) >= 0; ) {
-        out.write(buf, 0, n);
-      }
-      return out.toByteArray();
+      return readAllOpen(in);
     }
+  }
+
+  /** As {@link #readAll}, leaving {@code in} open. */
+  static byte[] readAllOpen(InputStream in) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] buf = new byte[1021];
+    for (int n; (n = in.read(buf)) >= 0; ) {
+      out.write(buf, 0, n);
+    }
+    return out.toByteArray();
   }
 }

@@ -82,6 +82,43 @@ class BlockApiTest {
     return direct ? ByteBuffer.allocateDirect(n) : ByteBuffer.allocate(n);
   }
 
+  /**
+   * lz4-java checks absolute offsets against the capacity, not the limit: a range that reaches past
+   * the limit still works (through a view, the one case that allocates), on every kind of buffer.
+   */
+  @Test
+  void rangesPastTheLimitWorkUpToTheCapacity() {
+    byte[] data = sample(3000, 8);
+    LZ4Factory f = LZ4Factory.fastestInstance();
+    byte[] z = f.fastCompressor().compress(data);
+    for (boolean direct : new boolean[] {false, true}) {
+      for (boolean readOnly : new boolean[] {false, true}) {
+        String what = (direct ? "direct" : "heap") + (readOnly ? " read-only" : "");
+        ByteBuffer in = alloc(direct, data.length + 4);
+        in.duplicate().position(4).put(data);
+        in.limit(10);
+        ByteBuffer out = alloc(direct, z.length + 2).limit(1);
+        ByteBuffer src = readOnly ? in.asReadOnlyBuffer() : in;
+        assertEquals(z.length, f.fastCompressor().compress(src, 4, data.length, out, 2, z.length), what);
+        assertEquals(1, out.limit(), what);
+        assertEquals(10, in.limit(), what);
+
+        ByteBuffer packed = readOnly ? out.asReadOnlyBuffer() : out; // the block goes on past the limit
+        ByteBuffer back = alloc(direct, data.length + 1).limit(0);
+        assertEquals(z.length, f.fastDecompressor().decompress(packed, 2, back, 1, data.length), what);
+        byte[] got = new byte[data.length];
+        back.duplicate().clear().position(1).get(got);
+        assertArrayEquals(data, got, what);
+        ByteBuffer back2 = alloc(direct, data.length).limit(5);
+        assertEquals(data.length, f.safeDecompressor().decompress(packed, 2, z.length, back2, 0, data.length), what);
+        back2.duplicate().clear().get(got);
+        assertArrayEquals(data, got, what);
+        assertEquals(0, packed.position(), what);
+        assertEquals(1, packed.limit(), what);
+      }
+    }
+  }
+
   @Test
   void argumentChecksAreLz4Javas() {
     LZ4Compressor c = LZ4Factory.fastestInstance().fastCompressor();

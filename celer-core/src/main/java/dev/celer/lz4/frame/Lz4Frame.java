@@ -183,6 +183,9 @@ public final class Lz4Frame {
           return -1;
         }
         total += h.contentSize();
+        if (options.singleFrame()) {
+          break; // the bytes after the first frame are not read
+        }
       }
     } catch (IOException e) {
       return -1;

@@ -34,7 +34,8 @@ import java.util.Objects;
  * and a 64 KB window; buffers grow with the blocks actually read (never by what a header
  * announces), so small frames stay small and a content size in the header allocates nothing. Limits
  * are in {@link Lz4FrameReadOptions}. Reads the underlying stream only as far as the format
- * requires (no read-ahead). Not thread-safe.
+ * requires (no read-ahead); with {@link Lz4FrameReadOptions.Builder#singleFrame(boolean)} it stops
+ * at the first frame's last byte. Not thread-safe.
  */
 public final class Lz4FrameInputStream extends InputStream {
   private enum State { BETWEEN_FRAMES, FRAME, LEGACY, END }
@@ -405,14 +406,14 @@ public final class Lz4FrameInputStream extends InputStream {
     }
     desc = null;
     outPos = outEnd = 0;
-    state = State.BETWEEN_FRAMES;
+    state = options.singleFrame() ? State.END : State.BETWEEN_FRAMES;
   }
 
   private void readLegacyBlock() throws IOException {
     if (!walker.nextBlock()) {
       // "Legacy frame", EndMark: the end of the input, or the next frame's magic number.
       outPos = outEnd = 0;
-      state = State.BETWEEN_FRAMES;
+      state = options.singleFrame() ? State.END : State.BETWEEN_FRAMES;
       return;
     }
     long blockOffset = walker.blockOffset();

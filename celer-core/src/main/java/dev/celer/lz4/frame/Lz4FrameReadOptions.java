@@ -61,6 +61,7 @@ public final class Lz4FrameReadOptions {
   private final HeaderChecksum headerChecksum;
   private final boolean verifyChecksums;
   private final boolean closeUnderlying;
+  private final boolean singleFrame;
 
   private Lz4FrameReadOptions(Builder b) {
     this.maxFrameContentSize = b.maxFrameContentSize;
@@ -71,6 +72,7 @@ public final class Lz4FrameReadOptions {
     this.headerChecksum = b.headerChecksum;
     this.verifyChecksums = b.verifyChecksums;
     this.closeUnderlying = b.closeUnderlying;
+    this.singleFrame = b.singleFrame;
   }
 
   /** @return the defaults (see the class description) */
@@ -94,6 +96,7 @@ public final class Lz4FrameReadOptions {
     b.headerChecksum = headerChecksum;
     b.verifyChecksums = verifyChecksums;
     b.closeUnderlying = closeUnderlying;
+    b.singleFrame = singleFrame;
     return b;
   }
 
@@ -131,6 +134,14 @@ public final class Lz4FrameReadOptions {
   }
 
   /**
+   * @return whether only the first frame is read (default false: concatenated frames are read as
+   *     one); see {@link Builder#singleFrame(boolean)}
+   */
+  public boolean singleFrame() {
+    return singleFrame;
+  }
+
+  /**
    * The dictionary for a frame: the one registered for its dictionary ID, else the default
    * dictionary (also used for frames without an ID, such as those {@code lz4 -D} writes).
    *
@@ -152,7 +163,8 @@ public final class Lz4FrameReadOptions {
         + maxTotalOutputSize + ", maxOneShotSize="
         + maxOneShotSize + ", dictionary=" + (dictionary == null ? "none" : dictionary.length + " bytes")
         + ", dictionaryIds=" + dictionaries.keySet() + ", headerChecksum=" + headerChecksum
-        + ", verifyChecksums=" + verifyChecksums + ", closeUnderlying=" + closeUnderlying + "}";
+        + ", verifyChecksums=" + verifyChecksums + ", closeUnderlying=" + closeUnderlying
+        + ", singleFrame=" + singleFrame + "}";
   }
 
   private static byte[] lastWindow(byte[] dict) {
@@ -171,6 +183,7 @@ public final class Lz4FrameReadOptions {
     private HeaderChecksum headerChecksum = HeaderChecksum.STANDARD;
     private boolean verifyChecksums = true;
     private boolean closeUnderlying = true;
+    private boolean singleFrame;
 
     private Builder() {}
 
@@ -239,6 +252,21 @@ public final class Lz4FrameReadOptions {
     /** Whether closing the input stream closes the underlying stream; default true. */
     public Builder closeUnderlying(boolean on) {
       this.closeUnderlying = on;
+      return this;
+    }
+
+    /**
+     * Whether to read the first frame only; default false (concatenated frames are read as one
+     * stream). When on, the content ends with the first LZ4 (or legacy) frame, skippable frames
+     * before it being skipped, and the underlying stream is read exactly to that frame's last byte
+     * (its end mark, or its content checksum), never past it: whatever follows (another frame, or
+     * data of another format) is left for the caller to read from the underlying stream. A legacy
+     * frame has no end mark: it ends where the next frame's magic number is read (those 4 bytes are
+     * consumed) or at the end of the input. The one-shot {@link Lz4Frame#decompress(byte[],
+     * Lz4FrameReadOptions)} then decodes the first frame and ignores the bytes after it.
+     */
+    public Builder singleFrame(boolean on) {
+      this.singleFrame = on;
       return this;
     }
 
