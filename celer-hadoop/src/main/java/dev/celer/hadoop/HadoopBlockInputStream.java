@@ -1,0 +1,152 @@
+package dev.celer.hadoop;
+
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4Decompressor;
+import dev.celer.lz4.Lz4Exception;
+import dev.celer.lz4.Lz4StreamException;
+import dev.celer.lz4.Lz4StreamException.Kind;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Decodes the block format of Hadoop's own {@code org.apache.hadoop.io.compress.Lz4Codec}
+ * ({@code BlockCompressorStream}), which is not the LZ4 frame format and which {@code lz4 -d}
+ * cannot read:
+ *
+ * <pre>
+ * ( u32 BE uncompressed length U,  ( u32 BE compressed length C,  C bytes: one LZ4 block )+ )*
+ * </pre>
+ *
+ * The chunks after a length word decode, one after the other, to exactly {@code U} bytes. As in
+ * Hadoop's {@code BlockDecompressorStream}, the stream ends cleanly at the end of input before a
+ * length word, and at a length word of 0 (what Hadoop writes for empty input). Lengths are checked
+ * before anything is allocated: {@code U} at most {@link #MAX_BLOCK} (Hadoop's default buffer is
+ * 256 KiB), {@code C} at most LZ4's bound for what is left of {@code U}.
+ */
+final class HadoopBlockInputStream extends InputStream {
+  /** The largest uncompressed length accepted; Hadoop writes at most its buffer size (256 KiB by default). */
+  static final int MAX_BLOCK = 64 << 20;
+
+  private static final Lz4Decompressor DECODER = Lz4.decompressor();
+
+  private final InputStream in;
+  private long offset;
+  private byte[] out = new byte[0];
+  private byte[] chunk = new byte[0];
+  private int outPos;
+  private int outEnd;
+  private boolean eof;
+
+  /** @param in the stream at the first length word, which is at {@code offset} (for messages) */
+  HadoopBlockInputStream(InputStream in, long offset) {
+    this.in = in;
+    this.offset = offset;
+  }
+
+  @Override
+  public int read() throws IOException {
+    byte[] b = new byte[1];
+    int n = read(b, 0, 1);
+    return n < 0 ? -1 : b[0] & 0xFF;
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    java.util.Objects.checkFromIndexSize(off, len, b.length);
+    if (len == 0) {
+      return 0;
+    }
+    while (outPos == outEnd) {
+      if (eof || !nextBlock()) {
+        eof = true;
+        return -1;
+      }
+    }
+    int n = Math.min(len, outEnd - outPos);
+    System.arraycopy(out, outPos, b, off, n);
+    outPos += n;
+    return n;
+  }
+
+  /** Reads and decodes one uncompressed-length block; false at the clean end. */
+  private boolean nextBlock() throws IOException {
+    long at = offset;
+    int[] word = new int[1];
+    if (!readInt(word, true)) {
+      return false;
+    }
+    int raw = word[0];
+    if (raw == 0) {
+      return false; // Hadoop ends the stream here
+    }
+    if (raw < 0 || raw > MAX_BLOCK) {
+      throw new Lz4StreamException(Kind.LIMIT, at, "Hadoop Lz4Codec block at offset " + at
+          + " announces " + Integer.toUnsignedString(raw) + " uncompressed bytes; at most " + MAX_BLOCK + " are accepted");
+    }
+    if (out.length < raw) {
+      out = new byte[raw];
+    }
+    int produced = 0;
+    while (produced < raw) {
+      long chunkAt = offset;
+      readInt(word, false);
+      int c = word[0];
+      if (c <= 0 || c > Lz4.maxCompressedLength(raw - produced)) {
+        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, chunkAt, "Hadoop Lz4Codec chunk at offset " + chunkAt
+            + " has compressed length " + Integer.toUnsignedString(c) + " for " + (raw - produced) + " bytes left");
+      }
+      if (chunk.length < c) {
+        chunk = new byte[c];
+      }
+      readFully(chunk, c);
+      try {
+        produced += DECODER.decompress(chunk, 0, c, out, produced, raw - produced);
+      } catch (Lz4Exception e) {
+        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, chunkAt,
+            "Hadoop Lz4Codec chunk at offset " + chunkAt + " is malformed: " + e.getMessage(), e);
+      }
+    }
+    outPos = 0;
+    outEnd = raw;
+    return true;
+  }
+
+  private boolean readInt(int[] word, boolean endAllowed) throws IOException {
+    byte[] b = new byte[4];
+    int n = 0;
+    while (n < 4) {
+      int r = in.read(b, n, 4 - n);
+      if (r < 0) {
+        if (n == 0 && endAllowed) {
+          return false;
+        }
+        throw truncated();
+      }
+      n += r;
+    }
+    offset += 4;
+    word[0] = (b[0] & 0xFF) << 24 | (b[1] & 0xFF) << 16 | (b[2] & 0xFF) << 8 | (b[3] & 0xFF);
+    return true;
+  }
+
+  private void readFully(byte[] b, int len) throws IOException {
+    int n = 0;
+    while (n < len) {
+      int r = in.read(b, n, len - n);
+      if (r < 0) {
+        throw truncated();
+      }
+      n += r;
+    }
+    offset += len;
+  }
+
+  private Lz4StreamException truncated() {
+    return new Lz4StreamException(Kind.TRUNCATED, offset, "Hadoop Lz4Codec data ends inside a block at offset " + offset);
+  }
+
+  @Override
+  public void close() {
+    // the codec's stream owns the underlying stream
+  }
+}

@@ -1,0 +1,114 @@
+package dev.celer.hadoop;
+
+import dev.celer.lz4.Lz4StreamException;
+import java.io.IOException;
+import java.io.InputStream;
+import org.apache.hadoop.fs.PositionedReadable;
+import org.apache.hadoop.fs.Seekable;
+
+/**
+ * Finds the length of a file from an open stream, which is all a {@code CompressionCodec} is
+ * given. Each probe is a positioned read of one byte (one small GET on an object store):
+ *
+ * <ol>
+ *   <li>a candidate from the stream itself, {@code getPos() + available()}, when {@code available()}
+ *       is below {@link Integer#MAX_VALUE} (HDFS, S3A and the local file system report the bytes
+ *       left; a capped or estimated value is only a hint): checked with at most two probes
+ *       (the byte before it exists, the byte at it does not);
+ *   <li>otherwise (or when the hint is wrong) a search from a position known to exist (the split's
+ *       end): doubling steps from 64 KiB, then bisection, at most {@code 2·log2(length)} probes
+ *       (about 80 for a terabyte).
+ * </ol>
+ *
+ * Callers that know the length (an {@code InputFormat} has it from {@code FileStatus}) pass it
+ * and skip all of this.
+ */
+final class StreamLength {
+  private static final long FIRST_STEP = 64 << 10;
+  private static final int MAX_EMPTY_READS = 3;
+
+  private StreamLength() {}
+
+  /**
+   * @param in the stream (positioned reads must leave its position alone)
+   * @param known a length the file has at least (bytes {@code [0, known)} exist), e.g. a split's end
+   * @return the file's length
+   */
+  static long find(InputStream in, long known) throws IOException {
+    PositionedReadable pr = (PositionedReadable) in;
+    byte[] one = new byte[1];
+    long lo = Math.max(0, known); // every byte before lo exists
+    long hint = hint(in);
+    if (hint >= lo) {
+      if (!exists(pr, hint, one)) {
+        if (hint == lo || exists(pr, hint - 1, one)) {
+          return hint;
+        }
+        return search(pr, lo, hint, one);
+      }
+      lo = hint + 1;
+    }
+    long step = FIRST_STEP;
+    long hi;
+    while (true) {
+      long p = lo + step - 1;
+      if (p < lo) { // overflow
+        throw new Lz4StreamException(Lz4StreamException.Kind.LIMIT, Lz4StreamException.UNKNOWN_OFFSET,
+            "cannot find the end of the stream");
+      }
+      if (!exists(pr, p, one)) {
+        hi = p;
+        break;
+      }
+      lo = p + 1;
+      step <<= 1;
+    }
+    return search(pr, lo, hi, one);
+  }
+
+  /** @return the first position in {@code [lo, hi]} that does not exist; {@code hi} does not */
+  private static long search(PositionedReadable pr, long lo, long hi, byte[] one) throws IOException {
+    while (lo < hi) {
+      long mid = lo + (hi - lo) / 2;
+      if (exists(pr, mid, one)) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  private static long hint(InputStream in) {
+    try {
+      if (!(in instanceof Seekable)) {
+        return -1;
+      }
+      int available = in.available();
+      if (available <= 0 || available == Integer.MAX_VALUE) {
+        return -1;
+      }
+      return ((Seekable) in).getPos() + available;
+    } catch (IOException | RuntimeException e) {
+      return -1; // only a hint
+    }
+  }
+
+  private static boolean exists(PositionedReadable pr, long position, byte[] one) throws IOException {
+    for (int i = 0; i < MAX_EMPTY_READS; i++) {
+      int n;
+      try {
+        n = pr.read(position, one, 0, 1);
+      } catch (java.io.EOFException e) {
+        return false;
+      }
+      if (n > 0) {
+        return true;
+      }
+      if (n < 0) {
+        return false;
+      }
+    }
+    throw new IOException("positioned reads at " + position + " return no data and no end of file");
+  }
+}
