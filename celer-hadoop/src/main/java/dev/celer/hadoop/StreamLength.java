@@ -17,7 +17,8 @@ import org.apache.hadoop.fs.Seekable;
  *       (the byte before it exists, the byte at it does not);
  *   <li>otherwise (or when the hint is wrong) a search from a position known to exist (the split's
  *       end): doubling steps from 64 KiB, then bisection, at most {@code 2·log2(length)} probes
- *       (about 80 for a terabyte).
+ *       (about 80 for a terabyte). The first probe is at the known length itself, so the last
+ *       split of a file (which ends at the file's length) needs two.
  * </ol>
  *
  * Callers that know the length (an {@code InputFormat} has it from {@code FileStatus}) pass it
@@ -31,23 +32,29 @@ final class StreamLength {
 
   /**
    * @param in the stream (positioned reads must leave its position alone)
-   * @param known a length the file has at least (bytes {@code [0, known)} exist), e.g. a split's end
+   * @param known a length the file should have at least, e.g. a split's end (checked: a value past
+   *     the end costs a few more probes, never a wrong answer)
    * @return the file's length
    */
   static long find(InputStream in, long known) throws IOException {
     PositionedReadable pr = (PositionedReadable) in;
     byte[] one = new byte[1];
-    long lo = Math.max(0, known); // every byte before lo exists
+    long lo = Math.max(0, known);
     long hint = hint(in);
-    if (hint >= lo) {
-      if (!exists(pr, hint, one)) {
-        if (hint == lo || exists(pr, hint - 1, one)) {
-          return hint;
-        }
-        return search(pr, lo, hint, one);
+    if (hint >= 0) {
+      boolean at = exists(pr, hint, one);
+      if (!at && (hint == 0 || exists(pr, hint - 1, one))) {
+        return hint;
       }
-      lo = hint + 1;
+      if (at) {
+        lo = Math.max(lo, hint + 1);
+      }
     }
+    // lo is a candidate: the caller's end, which the last split of a file has at the file's length
+    if (!exists(pr, lo, one)) {
+      return lo == 0 || exists(pr, lo - 1, one) ? lo : search(pr, 0, lo, one);
+    }
+    lo++; // every byte before lo exists
     long step = FIRST_STEP;
     long hi;
     while (true) {
