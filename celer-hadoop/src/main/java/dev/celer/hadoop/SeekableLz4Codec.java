@@ -59,6 +59,13 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
   public static final int DEFAULT_BLOCK_SIZE = 1 << 20;
   /** The compression level of written files, as {@code lz4 -N}. */
   public static final String LEVEL_KEY = "celer.lz4.level";
+  /**
+   * The length of the file a split stream opens, when the caller knows it: the input formats set
+   * it, from {@code FileStatus}, in a copy of the configuration made for one split, so the codec
+   * needs no probes. A length that does not lead to an index is not trusted: the codec then finds
+   * the length itself.
+   */
+  public static final String FILE_LENGTH_KEY = "celer.lz4.file.length";
   /** The file name extension. */
   public static final String EXTENSION = ".lz4";
 
@@ -153,13 +160,14 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
   @Override
   public SplitCompressionInputStream createInputStream(InputStream seekableIn, Decompressor decompressor,
       long start, long end, READ_MODE readMode) throws IOException {
-    return createInputStream(seekableIn, start, end, -1);
+    long known = conf == null ? -1 : conf.getLong(FILE_LENGTH_KEY, -1);
+    return createInputStream(seekableIn, start, end, known >= end ? known : -1);
   }
 
   /**
    * As {@link #createInputStream(InputStream, Decompressor, long, long, READ_MODE)}, with the
    * file's length when the caller knows it ({@code FileStatus}), which saves the probes; -1 when
-   * it does not.
+   * it does not. A length at which no index is found is not trusted (the probes run).
    */
   public SplitCompressionInputStream createInputStream(InputStream seekableIn, long start, long end, long fileLength)
       throws IOException {
@@ -169,17 +177,32 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
     if (!(seekableIn instanceof PositionedReadable) || !(seekableIn instanceof Seekable)) {
       return new WholeFileSplitInputStream(seekableIn, start, end);
     }
-    long length = fileLength >= 0 ? fileLength : StreamLength.find(seekableIn, end);
-    SeekableLz4Reader reader;
+    SeekableLz4Reader reader = null;
+    if (fileLength >= 0) {
+      try {
+        reader = open(seekableIn, fileLength);
+      } catch (IOException e) {
+        reader = null; // a wrong length (EOF, or what looks like a damaged index): find the real one
+      }
+    }
+    if (reader == null) {
+      reader = open(seekableIn, StreamLength.find(seekableIn, end));
+    }
+    if (reader == null) {
+      return new WholeFileSplitInputStream(seekableIn, start, end);
+    }
+    return new SeekableSplitInputStream(seekableIn, reader, start, end);
+  }
+
+  /** @return a reader of the index at the end of {@code [0, length)}, or null when there is none */
+  private static SeekableLz4Reader open(InputStream in, long length) throws IOException {
     try {
-      reader = SeekableLz4Reader.open(new PositionedSource((PositionedReadable) seekableIn, length),
-          SeekableReadOptions.defaults());
+      return SeekableLz4Reader.open(new PositionedSource((PositionedReadable) in, length), SeekableReadOptions.defaults());
     } catch (Lz4StreamException e) {
       if (e.kind() == Lz4StreamException.Kind.NOT_SEEKABLE) {
-        return new WholeFileSplitInputStream(seekableIn, start, end);
+        return null;
       }
       throw e;
     }
-    return new SeekableSplitInputStream(seekableIn, reader, start, end);
   }
 }

@@ -125,4 +125,27 @@ class SplitOpenCostTest {
       }
     }
   }
+
+  /** The input formats pass the length from FileStatus: no probes; a wrong length is not trusted. */
+  @Test
+  void aLengthFromTheConfigurationSkipsTheProbes() throws IOException {
+    for (long given : new long[] {file.length, file.length - 1, file.length + 1, 2L * file.length}) {
+      SeekableLz4Codec codec = new SeekableLz4Codec();
+      org.apache.hadoop.conf.Configuration conf = TestData.conf(65_536);
+      conf.setLong(SeekableLz4Codec.FILE_LENGTH_KEY, given);
+      codec.setConf(conf);
+      CountingStream s = new CountingStream(file, false);
+      long start = index.blockOffset(3) - 1;
+      try (SplitCompressionInputStream in = codec.createInputStream(new FSDataInputStream(s), null, start, start + 2,
+          READ_MODE.BYBLOCK)) {
+        if (given == file.length) {
+          assertTrue(s.positionedReads <= 2, "reads: " + s.positionedReads);
+        }
+        assertEquals(index.blockOffset(3), in.getAdjustedStart(), "given length " + given);
+        byte[] b = new byte[5];
+        assertEquals(5, in.read(b));
+        assertArrayEquals(Arrays.copyOfRange(content, (int) index.contentOffset(3), (int) index.contentOffset(3) + 5), b);
+      }
+    }
+  }
 }

@@ -1,0 +1,47 @@
+package dev.celer.hadoop;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+
+/**
+ * A {@code mapreduce} file split that also carries the length of its file (from {@code
+ * FileStatus}), so the task opens the seek index without probing for the file's end.
+ */
+public class SeekableLz4FileSplit extends FileSplit {
+  private long fileLength;
+
+  /** For deserialization. */
+  public SeekableLz4FileSplit() {}
+
+  /** The split {@code [start, start + length)} of {@code file}, which is {@code fileLength} bytes long. */
+  public SeekableLz4FileSplit(Path file, long start, long length, long fileLength, String[] hosts) {
+    super(file, start, length, hosts);
+    this.fileLength = fileLength;
+  }
+
+  /** As the other constructor, with the hosts that hold the split in memory. */
+  public SeekableLz4FileSplit(Path file, long start, long length, long fileLength, String[] hosts, String[] inMemoryHosts) {
+    super(file, start, length, hosts, inMemoryHosts);
+    this.fileLength = fileLength;
+  }
+
+  /** @return the length of the whole file */
+  public long getFileLength() {
+    return fileLength;
+  }
+
+  @Override
+  public void write(DataOutput out) throws IOException {
+    super.write(out);
+    out.writeLong(fileLength);
+  }
+
+  @Override
+  public void readFields(DataInput in) throws IOException {
+    super.readFields(in);
+    fileLength = in.readLong();
+  }
+}

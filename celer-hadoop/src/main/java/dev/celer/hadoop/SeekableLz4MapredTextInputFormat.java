@@ -1,0 +1,99 @@
+package dev.celer.hadoop;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.FileSplit;
+import org.apache.hadoop.mapred.InputSplit;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
+import org.apache.hadoop.mapred.TextInputFormat;
+
+/**
+ * Hadoop's {@code TextInputFormat} of the old {@code mapred} API (the one Hive uses) whose
+ * splits carry their file's length from {@code FileStatus}, passed to {@link SeekableLz4Codec}
+ * as {@link SeekableLz4TextInputFormat} does for the {@code mapreduce} API.
+ */
+public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
+  private final Map<Path, Long> lengths = new HashMap<>();
+
+  /** Creates the input format. */
+  public SeekableLz4MapredTextInputFormat() {}
+
+  /** A {@code mapred} file split that also carries the length of its file. */
+  public static class Split extends FileSplit {
+    private long fileLength;
+
+    /** For deserialization. */
+    public Split() {
+      super((Path) null, 0, 0, (String[]) null);
+    }
+
+    /** The split {@code [start, start + length)} of {@code file}, which is {@code fileLength} bytes long. */
+    public Split(Path file, long start, long length, long fileLength, String[] hosts) {
+      super(file, start, length, hosts);
+      this.fileLength = fileLength;
+    }
+
+    /** @return the length of the whole file */
+    public long getFileLength() {
+      return fileLength;
+    }
+
+    @Override
+    public void write(DataOutput out) throws IOException {
+      super.write(out);
+      out.writeLong(fileLength);
+    }
+
+    @Override
+    public void readFields(DataInput in) throws IOException {
+      super.readFields(in);
+      fileLength = in.readLong();
+    }
+  }
+
+  @Override
+  protected FileStatus[] listStatus(JobConf job) throws IOException {
+    FileStatus[] files = super.listStatus(job);
+    synchronized (lengths) {
+      for (FileStatus f : files) {
+        lengths.put(f.getPath(), f.getLen());
+      }
+    }
+    return files;
+  }
+
+  @Override
+  public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
+    InputSplit[] splits = super.getSplits(job, numSplits);
+    for (int i = 0; i < splits.length; i++) {
+      FileSplit f = (FileSplit) splits[i];
+      Long len;
+      synchronized (lengths) {
+        len = lengths.get(f.getPath());
+      }
+      if (len != null) {
+        splits[i] = new Split(f.getPath(), f.getStart(), f.getLength(), len, f.getLocations());
+      }
+    }
+    return splits;
+  }
+
+  @Override
+  public RecordReader<LongWritable, Text> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
+      throws IOException {
+    if (split instanceof Split) {
+      job = new JobConf(job);
+      job.setLong(SeekableLz4Codec.FILE_LENGTH_KEY, ((Split) split).getFileLength());
+    }
+    return super.getRecordReader(split, job, reporter);
+  }
+}

@@ -1,0 +1,102 @@
+package dev.celer.hadoop;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapred.SplitLocationInfo;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.input.LineRecordReader;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+
+/**
+ * Hadoop's {@code TextInputFormat} ({@code mapreduce} API) whose splits carry their file's length
+ * from {@code FileStatus} ({@link SeekableLz4FileSplit}); the record reader, Hadoop's own {@code
+ * LineRecordReader}, passes it to {@link SeekableLz4Codec} ({@link
+ * SeekableLz4Codec#FILE_LENGTH_KEY}, in a copy of the configuration for that split), which then
+ * opens the seek index with one or two positioned reads and no probes. Splits, lines and
+ * everything else are {@code TextInputFormat}'s; the codec must be listed in {@code
+ * io.compression.codecs}.
+ */
+public class SeekableLz4TextInputFormat extends TextInputFormat {
+  private final Map<Path, Long> lengths = new HashMap<>();
+
+  /** Creates the input format. */
+  public SeekableLz4TextInputFormat() {}
+
+  @Override
+  protected List<FileStatus> listStatus(JobContext job) throws IOException {
+    List<FileStatus> files = super.listStatus(job);
+    synchronized (lengths) {
+      for (FileStatus f : files) {
+        lengths.put(f.getPath(), f.getLen());
+      }
+    }
+    return files;
+  }
+
+  @Override
+  public List<InputSplit> getSplits(JobContext job) throws IOException {
+    List<InputSplit> splits = super.getSplits(job);
+    List<InputSplit> out = new ArrayList<>(splits.size());
+    for (InputSplit s : splits) {
+      FileSplit f = (FileSplit) s;
+      Long len;
+      synchronized (lengths) {
+        len = lengths.get(f.getPath());
+      }
+      if (len == null) {
+        out.add(f);
+        continue;
+      }
+      SplitLocationInfo[] info = f.getLocationInfo();
+      if (info == null) {
+        out.add(new SeekableLz4FileSplit(f.getPath(), f.getStart(), f.getLength(), len, f.getLocations()));
+      } else {
+        List<String> inMemory = new ArrayList<>();
+        for (SplitLocationInfo i : info) {
+          if (i.isInMemory()) {
+            inMemory.add(i.getLocation());
+          }
+        }
+        out.add(new SeekableLz4FileSplit(f.getPath(), f.getStart(), f.getLength(), len, f.getLocations(),
+            inMemory.toArray(new String[0])));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public RecordReader<org.apache.hadoop.io.LongWritable, org.apache.hadoop.io.Text> createRecordReader(
+      InputSplit split, TaskAttemptContext context) {
+    String delimiter = context.getConfiguration().get("textinputformat.record.delimiter");
+    byte[] bytes = delimiter == null ? null : delimiter.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return new Reader(bytes);
+  }
+
+  /** {@code LineRecordReader} given its file's length through the configuration. */
+  private static final class Reader extends LineRecordReader {
+    Reader(byte[] delimiter) {
+      super(delimiter);
+    }
+
+    @Override
+    public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
+      if (split instanceof SeekableLz4FileSplit) {
+        Configuration conf = new Configuration(context.getConfiguration());
+        conf.setLong(SeekableLz4Codec.FILE_LENGTH_KEY, ((SeekableLz4FileSplit) split).getFileLength());
+        context = new TaskAttemptContextImpl(conf, context.getTaskAttemptID());
+      }
+      super.initialize(split, context);
+    }
+  }
+}
