@@ -132,6 +132,7 @@ class CountingFileSystemTest {
         assertTrue(POSITIONED.get() <= 4, "positioned reads to open [" + start + ", " + end + "): " + POSITIONED.get());
         assertTrue(POSITIONED.get() >= 1, "the counting file system is in use");
         assertEquals(0, SEQUENTIAL.get(), "no sequential reads");
+        assertTrue(in.getAdjustedStart() <= in.getAdjustedEnd());
       }
 
       POSITIONED.set(0);

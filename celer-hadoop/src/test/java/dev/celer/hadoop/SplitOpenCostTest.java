@@ -71,6 +71,8 @@ class SplitOpenCostTest {
       try (SplitCompressionInputStream in = open(s, start, Math.min(file.length, start + 65_536))) {
         assertTrue(s.positionedReads <= bound, "reads at open: " + s.positionedReads + " > " + bound);
         assertTrue(s.positionedBytes <= 64 + 65_536 + 16L * index.blockCount() + 100, "bytes: " + s.positionedBytes);
+        assertTrue(start == 0 ? in.getAdjustedStart() == 0 : in.getAdjustedStart() >= Math.min(start, index.dataSize()),
+            "adjusted start");
       }
     }
   }
@@ -82,10 +84,12 @@ class SplitOpenCostTest {
     SeekableLz4Codec codec = new SeekableLz4Codec();
     try (SplitCompressionInputStream in = codec.createInputStream(new FSDataInputStream(s), 100, 200, file.length)) {
       assertTrue(s.positionedReads <= 2, "reads: " + s.positionedReads);
+      assertEquals(index.blockOffset(1), in.getAdjustedStart(), "the first block at or after 100");
     }
     s = new CountingStream(file, false);
     try (SplitCompressionInputStream in = open(s, file.length - 10, file.length)) {
       assertTrue(s.positionedReads <= 4, "reads: " + s.positionedReads);
+      assertEquals(-1, in.read(), "no block starts in the index frame");
     }
   }
 
