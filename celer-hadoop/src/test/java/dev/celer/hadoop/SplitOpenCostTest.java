@@ -152,4 +152,20 @@ class SplitOpenCostTest {
       }
     }
   }
+
+  /** A damaged index fails the split cleanly (not read as "no index": that would lose lines). */
+  @Test
+  void aDamagedIndexOrBlockIsACleanException() throws IOException {
+    byte[] badIndex = file.clone();
+    badIndex[(int) index.dataSize() + 20] ^= 1; // inside the frame table: the index checksum fails
+    dev.celer.lz4.Lz4StreamException e = org.junit.jupiter.api.Assertions.assertThrows(
+        dev.celer.lz4.Lz4StreamException.class, () -> open(new CountingStream(badIndex, true), 1000, 2000).close());
+    assertEquals(dev.celer.lz4.Lz4StreamException.Kind.BAD_INDEX, e.kind());
+
+    byte[] badBlock = file.clone();
+    badBlock[(int) index.blockOffset(2) + 100] ^= 1; // inside block 2: its checksum fails
+    try (SplitCompressionInputStream in = open(new CountingStream(badBlock, true), index.blockOffset(2), file.length)) {
+      org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> in.read(new byte[10]));
+    }
+  }
 }
