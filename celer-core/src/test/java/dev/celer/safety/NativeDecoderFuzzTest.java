@@ -32,7 +32,9 @@ import java.util.Arrays;
  * are the Java decoder and the target checks nothing of liblz4. It is native in the {@code native}
  * and {@code packaged-native} Surefire executions (the seeds, regression mode) and in the bounded
  * fuzzing run when Maven itself runs on JDK 25 (its fuzzing JVMs get the class path with the
- * versions/25 layer and {@code --enable-native-access}): see docs/security.md, "Fuzzing".
+ * versions/25 layer and {@code --enable-native-access}, and {@link BoundedFuzzingTest} does not
+ * pass the build's {@code -Ddev.celer.native=off} to {@code Native*} targets); the line this class
+ * prints into the fuzzing log names the backend that was compared.
  */
 class NativeDecoderFuzzTest {
   private static final Lz4Decompressor BEST = Lz4.decompressor();
