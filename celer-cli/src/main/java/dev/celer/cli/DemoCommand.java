@@ -1,5 +1,6 @@
 package dev.celer.cli;
 
+import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.frame.Lz4Frame;
 import dev.celer.xxhash.XxHash32;
@@ -111,7 +112,7 @@ final class DemoCommand {
       }
     }
     out.printf(Locale.ROOT, "celer demo: %s; JDK %s (%s); backend: %s%n", source,
-        System.getProperty("java.version"), System.getProperty("java.vendor"), backend());
+        System.getProperty("java.version"), System.getProperty("java.vendor"), Lz4.backend());
     out.printf(Locale.ROOT, "MB/s: steady state, median of timed runs after %.1f s of warm-up."
         + " first ms: the very first call, JIT compilation included.%n", WARMUP_NANOS / 1e9);
     out.printf(Locale.ROOT, "%-24s %10s %10s %7s %9s %9s %10s %10s %13s %12s%n", "file", "size", "compressed",
@@ -133,10 +134,6 @@ final class DemoCommand {
     return failed == 0 ? 0 : 1;
   }
 
-  /** What does the work: this build has one backend. */
-  private static String backend() {
-    return "pure Java";
-  }
 
   private static Path sampleCorpus() throws CliException {
     String p = System.getProperty(SAMPLE_CORPUS_PROPERTY);

@@ -21,9 +21,6 @@ import java.util.stream.Stream;
  * <p>Not thread-safe; one instance runs one command line.
  */
 final class Lz4Command {
-  /** The banner of {@code -V} and {@code -h}. */
-  static final String WELCOME = Lz4Usage.WELCOME;
-
   private final Lz4Io io;
   private final Lz4Settings s;
 
@@ -36,7 +33,7 @@ final class Lz4Command {
     Lz4Arguments parser = new Lz4Arguments(s);
     switch (parser.parse(args)) {
       case VERSION -> {
-        printToStdout(WELCOME);
+        printToStdout(Lz4Usage.welcome());
         return 0;
       }
       case HELP -> {
@@ -67,7 +64,9 @@ final class Lz4Command {
     String input = s.input;
     String output = s.outputOverride != null ? s.outputOverride : s.output;
     List<String> inFiles = s.inFiles;
-    s.display(3, WELCOME);
+    if (s.displayLevel >= 3) {
+      s.display(3, Lz4Usage.welcome());
+    }
     if (s.mode == Lz4Settings.Mode.COMPRESS) {
       s.display(4, "Blocks size : " + (Lz4FrameOptions.BlockSize.ofCode(s.blockSizeId).bytes() >> 10) + " KB\n");
     }

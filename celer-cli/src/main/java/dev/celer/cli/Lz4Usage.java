@@ -1,11 +1,18 @@
 package dev.celer.cli;
 
+import dev.celer.lz4.Lz4;
 import java.io.PrintStream;
 
 /** The texts of {@code -V}, {@code -h} and {@code -H}, worded as lz4 v1.9.4's. */
 final class Lz4Usage {
-  static final String WELCOME = "*** celer " + Main.VERSION
-      + " : LZ4 command line interface in pure Java, compatible with lz4 v1.9.4 ***\n";
+  /**
+   * @return the banner of {@code -V}, {@code -h} and {@code -v}: one line, as lz4's, that also
+   *     names the backend doing the work ({@link Lz4#backend()}: native or pure Java, and why)
+   */
+  static String welcome() {
+    return "*** celer " + Main.VERSION + " : LZ4 command line interface in Java, compatible with lz4 v1.9.4; "
+        + Lz4.backend() + " ***\n";
+  }
 
   private Lz4Usage() {}
 
@@ -28,7 +35,7 @@ final class Lz4Usage {
   }
 
   static void usageAdvanced(PrintStream err) {
-    err.print(WELCOME);
+    err.print(welcome());
     usage(err);
     err.print("\n"
         + "Advanced arguments :\n"

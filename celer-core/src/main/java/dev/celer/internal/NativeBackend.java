@@ -80,12 +80,8 @@ public final class NativeBackend {
     throw unavailable();
   }
 
-  /**
-   * {@code XXH3_128bits_withSeed} of {@code base[off, off+len)}.
-   *
-   * @param out receives the low 64 bits at index 0 and the high 64 bits at index 1
-   */
-  public static void xxh128(Object base, int off, int len, long seed, long[] out) {
+  /** @return {@code XXH3_128bits_withSeed} of {@code base[off, off+len)} */
+  public static dev.celer.xxhash.Hash128 xxh128(Object base, int off, int len, long seed) {
     throw unavailable();
   }
 

@@ -116,9 +116,7 @@ public final class XxHash128 implements StreamingHash {
 
   private static Hash128 compute(Object in, int off, int len, long seed) {
     if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) {
-      long[] lowHigh = new long[2];
-      NativeBackend.xxh128(in, off, len, seed, lowHigh); // the native backend (Lz4.backend())
-      return new Hash128(lowHigh[0], lowHigh[1]);
+      return NativeBackend.xxh128(in, off, len, seed); // the native backend (Lz4.backend())
     }
     if (len <= Xxh3.MIDSIZE_MAX) {
       return Xxh3.hash128Short(in, off, len, Xxh3.DEFAULT_SECRET, seed);

@@ -163,12 +163,12 @@ public final class NativeBackend {
     }
   }
 
-  public static void xxh128(Object base, int off, int len, long seed, long[] out) {
+  /** @return {@code XXH3_128bits_withSeed} of {@code base[off, off+len)}: the result is the only allocation */
+  public static dev.celer.xxhash.Hash128 xxh128(Object base, int off, int len, long seed) {
     Scratch s = Scratch.take();
     try {
       MemorySegment r = XxHashLibrary.xxh128(len <= CRITICAL_MAX_HASH, s.pairAllocator, segment(base, off, len), len, seed);
-      out[0] = r.get(JAVA_LONG, 0);
-      out[1] = r.get(JAVA_LONG, 8);
+      return new dev.celer.xxhash.Hash128(r.get(JAVA_LONG, 0), r.get(JAVA_LONG, 8));
     } catch (Throwable t) {
       throw failure(t);
     } finally {
@@ -276,7 +276,9 @@ public final class NativeBackend {
     private MemorySegment fast;
     private MemorySegment high;
     private MemorySegment stage;
-    final SegmentAllocator pairAllocator = SegmentAllocator.prefixAllocator(arena.allocate(16, 16));
+    /** Where XXH3-128's 16-byte result lands: the same segment every call, so nothing is allocated. */
+    private final MemorySegment pair = arena.allocate(16, 16);
+    final SegmentAllocator pairAllocator = (byteSize, byteAlignment) -> pair;
 
     static Scratch take() {
       int start = (int) Thread.currentThread().threadId();

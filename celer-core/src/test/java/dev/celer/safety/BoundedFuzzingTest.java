@@ -127,9 +127,11 @@ class BoundedFuzzingTest {
     cmd.add("-Xmx2g");
     cmd.add("-ea");
     cmd.add("-Xshare:off"); // Jazzer appends to the boot class path: no class-data sharing warning
-    // what the build gives every test JVM on newer JDKs (the jdk21+ and jdk23+ profiles)
+    // what the build gives every test JVM on newer JDKs (the jdk21+ and jdk23+ profiles), except
+    // that the native backend's own targets (Native*) keep the backend on where it can run
+    boolean nativeTarget = target.startsWith("Native");
     for (String a : System.getProperty("celer.test.jvmArgs", "").trim().split("\\s+")) {
-      if (!a.isEmpty()) {
+      if (!a.isEmpty() && !(nativeTarget && a.startsWith("-Ddev.celer.native="))) {
         cmd.add(a);
       }
     }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Assumptions;
  * sets to {@code ../shared/corpus} beside the repository; without the property that folder as seen
  * from the module or the repository) is used when it exists; otherwise the small sample
  * corpus that ships in the repository ({@code sample-corpus/}, or the system property {@code
- * celer.sampleCorpus}). With the environment variable {@code CELER_CORPUS=full} (as {@code .ci/run}
+ * celer.sampleCorpus}). With the environment variable {@code CELER_REQUIRE_FULL_CORPUS=1} (as {@code .ci/run}
  * sets it) a missing full corpus is an error instead of a fallback, so CI cannot shrink silently.
  *
  * <p>A test that needs a file only the full corpus has asks for it with {@link #file(String)}, which
@@ -35,8 +35,8 @@ public final class Corpus {
 
     static {
       Path full = firstDirectory(System.getProperty(FULL_PROPERTY), "../shared/corpus", "../../shared/corpus");
-      if (full == null && "full".equals(System.getenv("CELER_CORPUS"))) {
-        throw new IllegalStateException("CELER_CORPUS=full but the full corpus is missing: put it in"
+      if (full == null && "1".equals(System.getenv("CELER_REQUIRE_FULL_CORPUS"))) {
+        throw new IllegalStateException("CELER_REQUIRE_FULL_CORPUS=1 but the full corpus is missing: put it in"
             + " ../shared/corpus beside the repository or set -D" + FULL_PROPERTY + "=<folder>");
       }
       Path dir = full != null

@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Real clients of lz4-java running on this module, with lz4-java excluded from their dependencies
- * (the pom): kafka-clients' record batches, Hadoop's {@code Lz4Codec} streams, and Spark's use of
- * the block streams (spark-core itself is too heavy for these tests: the calls its {@code
- * LZ4CompressionCodec} makes are reproduced). Each checks interop both ways with bytes the real
+ * (the pom): kafka-clients' record batches, Hadoop's {@code Lz4Codec} streams, and the block
+ * streams with the settings of Spark's codec on lz4-java's native instances (spark-core's own codec
+ * and a local job: {@link SparkCodecTest}). Each checks interop both ways with bytes the real
  * lz4-java 1.8.0 wrote.
  */
 class RealClientsTest {
