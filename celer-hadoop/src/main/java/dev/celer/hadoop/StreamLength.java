@@ -12,9 +12,10 @@ import org.apache.hadoop.fs.Seekable;
  *
  * <ol>
  *   <li>a candidate from the stream itself, {@code getPos() + available()}, when {@code available()}
- *       is below {@link Integer#MAX_VALUE} (HDFS, S3A and the local file system report the bytes
- *       left; a capped or estimated value is only a hint): checked with at most two probes
- *       (the byte before it exists, the byte at it does not);
+ *       is below {@link Integer#MAX_VALUE} (the local file system, HDFS and S3A report the bytes
+ *       left; an estimate is only a hint): checked with at most two probes (the byte before it
+ *       exists, the byte at it does not). HDFS caps the value at {@link Integer#MAX_VALUE} when
+ *       more than 2 GB are left; a capped value is used as a lower bound for the search below;
  *   <li>otherwise (or when the hint is wrong) a search from a position known to exist (the split's
  *       end): doubling steps from 64 KiB, then bisection, at most {@code 2·log2(length)} probes
  *       (about 80 for a terabyte). The first probe is at the known length itself, so the last
@@ -41,7 +42,9 @@ final class StreamLength {
     byte[] one = new byte[1];
     long lo = Math.max(0, known);
     long hint = hint(in);
-    if (hint >= 0) {
+    if (hint < -1) {
+      lo = Math.max(lo, -hint - 2); // capped: at least that long (checked below like the caller's end)
+    } else if (hint >= 0) {
       boolean at = exists(pr, hint, one);
       if (!at && (hint == 0 || exists(pr, hint - 1, one))) {
         return hint;
@@ -86,16 +89,22 @@ final class StreamLength {
     return lo;
   }
 
+  /**
+   * @return {@code getPos() + available()}, or -1 when the stream gives no usable value; a capped
+   *     value ({@link Integer#MAX_VALUE}, as HDFS reports for more than 2 GB left) is returned
+   *     negated minus 2, as a lower bound only
+   */
   private static long hint(InputStream in) {
     try {
       if (!(in instanceof Seekable)) {
         return -1;
       }
       int available = in.available();
-      if (available <= 0 || available == Integer.MAX_VALUE) {
+      if (available <= 0) {
         return -1;
       }
-      return ((Seekable) in).getPos() + available;
+      long at = ((Seekable) in).getPos() + available;
+      return available == Integer.MAX_VALUE ? -at - 2 : at;
     } catch (IOException | RuntimeException e) {
       return -1; // only a hint
     }

@@ -15,6 +15,8 @@ import org.apache.hadoop.fs.Seekable;
 final class CountingStream extends InputStream implements Seekable, PositionedReadable {
   private final byte[] data;
   private final boolean honestAvailable;
+  /** When set, what {@link #available()} says instead (e.g. HDFS's cap, Integer.MAX_VALUE). */
+  Integer availableOverride;
   private long pos;
   int positionedReads;
   long positionedBytes;
@@ -54,6 +56,9 @@ final class CountingStream extends InputStream implements Seekable, PositionedRe
 
   @Override
   public int available() {
+    if (availableOverride != null) {
+      return availableOverride;
+    }
     return honestAvailable ? (int) Math.max(0, data.length - pos) : 0;
   }
 
