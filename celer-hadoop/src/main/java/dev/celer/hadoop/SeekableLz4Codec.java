@@ -41,8 +41,8 @@ import org.apache.hadoop.io.compress.SplittableCompressionCodec;
  * reports how much is left, as HDFS, S3A and local files do; otherwise a bounded search of at most
  * {@code 2·log2(length)}), then reads only the part of the index it needs ({@link
  * dev.celer.lz4.seekable.LazySeekIndex}): the last 64 KiB of the file, which hold the whole index
- * of a file up to about 4,000 blocks; for a larger index, the frame table and two binary searches
- * of the block table (8 bytes a step), and later the table entries of the blocks the split reads,
+ * of a file up to about 4,000 blocks; for a larger index, the frame table and two searches
+ * of the block table (8 KiB pages, found by interpolation), and later the table entries of the blocks the split reads,
  * 1024 at a time. Splitting needs a
  * stream with positioned reads ({@link PositionedReadable}, as every {@code FSDataInputStream}
  * has); without them the whole-file rule applies.

@@ -13,8 +13,8 @@ import java.util.Objects;
  * does; when the whole index is in them it is checked in full (checksum included) and kept.
  * Otherwise opening reads the index frame's 8-byte prefix and the frame table, and the block
  * table stays in the file. {@link
- * #firstBlockAtOrAfter} binary-searches the stored {@code Block_Offset} column with one 8-byte
- * positioned read per step, and {@link #window} reads the entries of a run of blocks with one
+ * #firstBlockAtOrAfter} searches the stored {@code Block_Offset} column a page of entries at a
+ * time, and {@link #window} reads the entries of a run of blocks with one
  * positioned read and checks them as a {@link SeekIndex} of their own. This is for readers that
  * need only part of a large index (one task of a job reading one split of a file).
  *
@@ -166,22 +166,65 @@ public final class LazySeekIndex {
     return bo;
   }
 
+  /** Block-table entries a search reads at a time: one positioned read of 8 KiB. */
+  private static final int PAGE = 512;
+
   /**
    * @return the first block whose offset is {@code >= position}, or {@link #blockCount()} when
-   *     none is: a binary search with at most {@code ceil(log2(blockCount + 1))} reads of 8 bytes
+   *     none is. The search reads pages of 512 entries (8 KiB): it guesses the page by
+   *     interpolation (one read when the blocks are evenly spaced, as a writer's are) and halves
+   *     the range on every other step, so it takes at most about {@code 2·log2(blockCount / 512) +
+   *     2} reads. Every offset read is checked against the data's size, and the offsets of a
+   *     page must increase.
    */
   public int firstBlockAtOrAfter(long position) throws IOException {
-    int lo = 0;
-    int hi = blockCount;
+    int lo = 0; // blocks before lo start before position
+    int hi = blockCount; // blocks from hi on start at or after it
+    long loOff = 0;
+    long hiOff = dataSize;
+    boolean interpolate = true;
     while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (blockOffset(mid) < position) {
-        lo = mid + 1;
+      int from;
+      if (hi - lo <= PAGE) {
+        from = lo;
       } else {
-        hi = mid;
+        long g = lo + (hi - lo) / 2;
+        if (interpolate && hiOff > loOff && position > loOff && position < hiOff) {
+          g = lo + (long) ((double) (position - loOff) / (hiOff - loOff) * (hi - lo));
+        }
+        from = (int) Math.max(lo, Math.min(hi - PAGE, g - PAGE / 2));
+        interpolate = !interpolate;
+      }
+      int count = Math.min(PAGE, hi - from);
+      long[] page = page(from, count);
+      if (page[0] >= position) {
+        hi = from;
+        hiOff = page[0];
+      } else if (page[count - 1] < position) {
+        lo = from + count;
+        loOff = page[count - 1];
+      } else {
+        int k = Arrays.binarySearch(page, position);
+        return from + (k >= 0 ? k : -k - 1);
       }
     }
     return lo;
+  }
+
+  /** @return the offsets of blocks {@code [from, from + count)}, read at once and checked */
+  private long[] page(int from, int count) throws IOException {
+    byte[] b = new byte[count * SeekIndexFormat.BLOCK_ENTRY];
+    src.readFully(entryAt(from), b, 0, b.length);
+    long[] off = new long[count];
+    for (int k = 0; k < count; k++) {
+      long bo = Mem.getLongLE(b, k * SeekIndexFormat.BLOCK_ENTRY);
+      if (bo < 0 || bo > dataSize - SeekIndexFormat.MIN_BLOCK_STRIDE || (k > 0 && bo <= off[k - 1])) {
+        throw SeekIndexFormat.bad(entryAt(from + k), "block " + (from + k) + " offset " + Long.toUnsignedString(bo)
+            + " is out of order or beyond the data's " + dataSize + " bytes");
+      }
+      off[k] = bo;
+    }
+    return off;
   }
 
   /**

@@ -80,6 +80,15 @@ class LazySeekIndexTest {
       assertEquals(i + 1, lazy.firstBlockAtOrAfter(full.blockOffset(i) + 1));
     }
     assertEquals(BLOCKS, lazy.firstBlockAtOrAfter(full.dataSize()));
+    assertEquals(BLOCKS, lazy.firstBlockAtOrAfter(Long.MAX_VALUE));
+    assertEquals(0, lazy.firstBlockAtOrAfter(Long.MIN_VALUE));
+    for (long p = 0; p < full.dataSize(); p += 1009) { // every kind of landing: page edges, gaps
+      int expect = 0;
+      while (expect < BLOCKS && full.blockOffset(expect) < p) {
+        expect++;
+      }
+      assertEquals(expect, lazy.firstBlockAtOrAfter(p), "position " + p);
+    }
     int from = 1234;
     SeekIndex w = lazy.window(from, from + 300);
     assertEquals(300, w.blockCount());
@@ -123,6 +132,8 @@ class LazySeekIndexTest {
     Mem.putLongLE(order, (int) (table + 16L * 200), full.blockOffset(198));
     LazySeekIndex lazy2 = LazySeekIndex.open(RandomAccessSource.of(order), Long.MAX_VALUE);
     assertEquals(Kind.BAD_INDEX, assertThrows(Lz4StreamException.class, () -> lazy2.window(150, 250)).kind());
+    assertEquals(Kind.BAD_INDEX, assertThrows(Lz4StreamException.class,
+        () -> lazy2.firstBlockAtOrAfter(full.blockOffset(199))).kind());
 
     byte[] content = file.clone();
     Mem.putLongLE(content, (int) (table + 16L * 300 + 8), Long.MAX_VALUE);
