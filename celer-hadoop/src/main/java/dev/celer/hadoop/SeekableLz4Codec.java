@@ -2,7 +2,7 @@ package dev.celer.hadoop;
 
 import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.frame.Lz4FrameOptions;
-import dev.celer.lz4.seekable.SeekableLz4Reader;
+import dev.celer.lz4.seekable.LazySeekIndex;
 import dev.celer.lz4.seekable.SeekableLz4Writer;
 import dev.celer.lz4.seekable.SeekableReadOptions;
 import java.io.IOException;
@@ -39,7 +39,11 @@ import org.apache.hadoop.io.compress.SplittableCompressionCodec;
  * <p>A codec receives no file length, yet the index is at the end of the file; the split stream
  * finds the length with a few one-byte positioned reads ({@link StreamLength}: two when the stream
  * reports how much is left, as HDFS, S3A and local files do; otherwise a bounded search of at most
- * {@code 2·log2(length)}), then reads the index with one or two positioned reads. Splitting needs a
+ * {@code 2·log2(length)}), then reads only the part of the index it needs ({@link
+ * dev.celer.lz4.seekable.LazySeekIndex}): the last 64 KiB of the file, which hold the whole index
+ * of a file up to about 4,000 blocks; for a larger index, the frame table and two searches
+ * of the block table (8 KiB pages, found by interpolation), and later the table entries of the blocks the split reads,
+ * 1024 at a time. Splitting needs a
  * stream with positioned reads ({@link PositionedReadable}, as every {@code FSDataInputStream}
  * has); without them the whole-file rule applies.
  *
@@ -177,27 +181,33 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
     if (!(seekableIn instanceof PositionedReadable) || !(seekableIn instanceof Seekable)) {
       return new WholeFileSplitInputStream(seekableIn, start, end);
     }
-    SeekableLz4Reader reader = null;
+    PositionedSource src = null;
+    LazySeekIndex index = null;
     if (fileLength >= 0) {
       try {
-        reader = open(seekableIn, fileLength);
+        src = new PositionedSource((PositionedReadable) seekableIn, fileLength);
+        index = open(src);
       } catch (IOException e) {
-        reader = null; // a wrong length (EOF, or what looks like a damaged index): find the real one
+        index = null; // a wrong length (EOF, or what looks like a damaged index): find the real one
       }
     }
-    if (reader == null) {
-      reader = open(seekableIn, StreamLength.find(seekableIn, end));
+    if (index == null) {
+      src = new PositionedSource((PositionedReadable) seekableIn, StreamLength.find(seekableIn, end));
+      index = open(src);
     }
-    if (reader == null) {
+    if (index == null) {
       return new WholeFileSplitInputStream(seekableIn, start, end);
     }
-    return new SeekableSplitInputStream(seekableIn, reader, start, end);
+    return new SeekableSplitInputStream(seekableIn, src, index, start, end);
   }
 
-  /** @return a reader of the index at the end of {@code [0, length)}, or null when there is none */
-  private static SeekableLz4Reader open(InputStream in, long length) throws IOException {
+  /**
+   * @return the index at the end of {@code src} (its footer and frame table; the block table is
+   *     read in parts, as a split needs it), or null when there is none
+   */
+  private static LazySeekIndex open(PositionedSource src) throws IOException {
     try {
-      return SeekableLz4Reader.open(new PositionedSource((PositionedReadable) in, length), SeekableReadOptions.defaults());
+      return LazySeekIndex.open(src, SeekableReadOptions.defaults().maxIndexBytes());
     } catch (Lz4StreamException e) {
       if (e.kind() == Lz4StreamException.Kind.NOT_SEEKABLE) {
         return null;

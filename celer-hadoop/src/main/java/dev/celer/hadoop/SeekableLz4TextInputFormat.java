@@ -23,7 +23,7 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
  * from {@code FileStatus} ({@link SeekableLz4FileSplit}); the record reader, Hadoop's own {@code
  * LineRecordReader}, passes it to {@link SeekableLz4Codec} ({@link
  * SeekableLz4Codec#FILE_LENGTH_KEY}, in a copy of the configuration for that split), which then
- * opens the seek index with one or two positioned reads and no probes. Splits, lines and
+ * opens the part of the seek index that split needs without probing for the length. Splits, lines and
  * everything else are {@code TextInputFormat}'s; the codec must be listed in {@code
  * io.compression.codecs}.
  */

@@ -1,7 +1,10 @@
 package dev.celer.hadoop;
 
+import dev.celer.lz4.seekable.LazySeekIndex;
+import dev.celer.lz4.seekable.RandomAccessSource;
 import dev.celer.lz4.seekable.SeekIndex;
 import dev.celer.lz4.seekable.SeekableLz4Reader;
+import dev.celer.lz4.seekable.SeekableReadOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.hadoop.io.compress.SplitCompressionInputStream;
@@ -29,8 +32,15 @@ import org.apache.hadoop.io.compress.SplitCompressionInputStream;
  * which the next split skips: still exactly once.
  */
 final class SeekableSplitInputStream extends SplitCompressionInputStream {
-  private final SeekableLz4Reader reader;
-  private final SeekIndex index;
+  /** Block-table entries read at a time (16 bytes each): one positioned read of at most 16 KiB. */
+  static final int WINDOW = 1024;
+
+  private final RandomAccessSource src;
+  private final LazySeekIndex lazy;
+  /** Blocks {@code [windowFrom, windowFrom + window.blockCount())} of the file, or null. */
+  private SeekIndex window;
+  private SeekableLz4Reader reader;
+  private int windowFrom;
   private int block; // the block in buf, or the next block to load when none was loaded yet
   private boolean loaded;
   private byte[] buf = new byte[0];
@@ -38,37 +48,43 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
   private int bufEnd;
   private long pos;
 
-  SeekableSplitInputStream(InputStream in, SeekableLz4Reader reader, long start, long end) throws IOException {
+  /**
+   * Opens the split with the footer and frame table ({@code lazy}) and two binary searches of the
+   * block table; the block table is read later, {@link #WINDOW} entries at a time, as blocks are
+   * read.
+   */
+  SeekableSplitInputStream(InputStream in, RandomAccessSource src, LazySeekIndex lazy, long start, long end)
+      throws IOException {
     super(in, start, end);
-    this.reader = reader;
-    this.index = reader.index();
-    int a = start == 0 ? 0 : firstBlockAtOrAfter(start);
-    int b = firstBlockAtOrAfter(end);
-    long adjustedStart = start == 0 ? 0 : offsetOf(a);
+    this.src = src;
+    this.lazy = lazy;
+    int a = start == 0 ? 0 : lazy.firstBlockAtOrAfter(start);
+    long adjustedStart = start == 0 ? 0 : lazy.blockOffset(a);
+    int b = end <= adjustedStart ? a : lazy.firstBlockAtOrAfter(end);
     setStart(adjustedStart);
-    setEnd(Math.max(adjustedStart, offsetOf(b)));
+    setEnd(Math.max(adjustedStart, lazy.blockOffset(b)));
     this.block = a;
     this.pos = adjustedStart;
   }
 
-  /** @return the first block whose offset is {@code >= position}, or the block count */
-  private int firstBlockAtOrAfter(long position) {
-    int lo = 0;
-    int hi = index.blockCount();
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (index.blockOffset(mid) < position) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
+  /** @return where block {@code i} starts, from the window when it holds it */
+  private long offsetOf(int i) throws IOException {
+    if (window != null && i >= windowFrom && i <= windowFrom + window.blockCount()) {
+      int k = i - windowFrom;
+      return k < window.blockCount() ? window.blockOffset(k) : window.dataSize();
     }
-    return lo;
+    return lazy.blockOffset(i);
   }
 
-  /** @return where block {@code i} starts, or the end of the data for {@code i = blockCount} */
-  private long offsetOf(int i) {
-    return i < index.blockCount() ? index.blockOffset(i) : index.dataSize();
+  /** Makes the window hold block {@code i} ({@code < blockCount}). */
+  private void windowFor(int i) throws IOException {
+    if (window != null && i >= windowFrom && i < windowFrom + window.blockCount()) {
+      return;
+    }
+    int to = (int) Math.min(lazy.blockCount(), (long) i + WINDOW);
+    window = lazy.window(i, to);
+    windowFrom = i;
+    reader = SeekableLz4Reader.open(src, window, SeekableReadOptions.defaults());
   }
 
   @Override
@@ -86,14 +102,16 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
     }
     while (bufPos == bufEnd) {
       int next = loaded ? block + 1 : block;
-      if (next >= index.blockCount()) {
+      if (next >= lazy.blockCount()) {
         return -1;
       }
-      int n = index.decodedLength(next);
+      windowFor(next);
+      int k = next - windowFrom;
+      int n = window.decodedLength(k);
       if (buf.length < n) {
         buf = new byte[n];
       }
-      int got = reader.read(index.contentOffset(next), buf, 0, n);
+      int got = reader.read(window.contentOffset(k), buf, 0, n);
       if (got != n) {
         throw new java.io.EOFException("block " + next + " decoded to " + got + " of its " + n + " bytes");
       }
@@ -122,7 +140,7 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
   @Override
   public void close() throws IOException {
     try {
-      reader.close(); // its source does not close the stream; super.close() does
+      src.close(); // it does not close the stream; super.close() does
     } finally {
       super.close();
     }

@@ -28,7 +28,8 @@ public interface RandomAccessSource extends Closeable {
 
   /**
    * Reads exactly {@code len} bytes from {@code position} into {@code dst[off, off + len)}. A
-   * reader calls this once per block it decodes, and at most twice to open a file.
+   * reader calls this once per block it decodes, and at most twice to open a file ({@link
+   * LazySeekIndex} a few more times, for small parts of the index).
    *
    * @throws java.io.EOFException when the source ends before {@code position + len}
    * @throws IOException when the underlying storage fails

@@ -14,8 +14,8 @@ import java.util.Arrays;
  * <p>Blocks are numbered 0..{@link #blockCount()}-1 in file order, frames 0..{@link
  * #frameCount()}-1. Block {@code i} holds the decoded bytes {@code [contentOffset(i),
  * contentOffset(i) + decodedLength(i))}. Instances come from {@link SeekableLz4Reader#index()},
- * {@link SeekableLz4Indexer} and the writer, always validated; they are immutable and
- * thread-safe.
+ * {@link SeekableLz4Indexer}, the writer and {@link LazySeekIndex#window} (part of a file's
+ * blocks), always validated; they are immutable and thread-safe.
  */
 public final class SeekIndex {
   final long[] frameOffsets;

@@ -165,7 +165,7 @@ final class SeekIndexFormat {
    *
    * @return the length of the whole index frame, checked to fit in the file
    */
-  private static long checkFooter(byte[] b, int ft, long fileSize, long maxIndexBytes) throws Lz4StreamException {
+  static long checkFooter(byte[] b, int ft, long fileSize, long maxIndexBytes) throws Lz4StreamException {
     long at = fileSize - FOOTER;
     if (Mem.getIntLE(b, ft + 36) != FOOTER_MAGIC) {
       throw new Lz4StreamException(Kind.NOT_SEEKABLE, fileSize - 4, "no seek index: the last 4 bytes are 0x"
@@ -204,7 +204,7 @@ final class SeekIndexFormat {
   }
 
   /** Parses the frame at {@code b[base, b.length)}, whose footer {@link #checkFooter} passed. */
-  private static SeekIndex parseChecked(byte[] b, int base, long start, long expectedDataSize) throws IOException {
+  static SeekIndex parseChecked(byte[] b, int base, long start, long expectedDataSize) throws IOException {
     int ft = b.length - FOOTER;
     int n = (int) Mem.getLongLE(b, ft);
     int f = Mem.getIntLE(b, ft + 8);
@@ -240,43 +240,8 @@ final class SeekIndexFormat {
     byte[] fBd = new byte[f];
     byte[] fHs = new byte[f];
     int[] fDict = new int[f];
-    int p = base + PREFIX;
-    for (int j = 0; j < f; j++, p += FRAME_ENTRY) {
-      long eAt = start + (p - base);
-      long off = Mem.getLongLE(b, p);
-      int flg = b[p + 8] & 0xFF;
-      int bd = b[p + 9] & 0xFF;
-      int hs = b[p + 10] & 0xFF;
-      int dict = Mem.getIntLE(b, p + 12);
-      if (off < 0 || (j > 0 && off <= fOff[j - 1])) {
-        throw bad(eAt, "frame " + j + " offset " + Long.toUnsignedString(off) + " does not follow the previous frame's");
-      }
-      if ((flg & FLG_VERSION_MASK) != FLG_VERSION_01 || (flg & FLG_RESERVED) != 0
-          || (flg & FLG_BLOCK_INDEPENDENCE) == 0) {
-        throw bad(eAt + 8, "frame " + j + " FLG 0x" + Integer.toHexString(flg)
-            + " is not a version 01 frame of independent blocks with reserved bits 0");
-      }
-      int code = (bd & BD_BLOCK_SIZE_MASK) >>> BD_BLOCK_SIZE_SHIFT;
-      if ((bd & (BD_RESERVED_HIGH | BD_RESERVED_LOW)) != 0 || code < 4) {
-        throw bad(eAt + 9, "frame " + j + " BD 0x" + Integer.toHexString(bd) + " is invalid");
-      }
-      int expectHs = 4 + 2 + FrameHeader.remainingLength(flg);
-      if (hs != expectHs || b[p + 11] != 0) {
-        throw bad(eAt + 10, "frame " + j + " header size " + hs + " (reserved byte " + (b[p + 11] & 0xFF)
-            + ") does not match its FLG, which gives " + expectHs);
-      }
-      if ((flg & FLG_DICT_ID) == 0 && dict != 0) {
-        throw bad(eAt + 12, "frame " + j + " has dictionary ID " + Integer.toUnsignedString(dict) + " but no DictID flag");
-      }
-      if (off > dataSize - hs) {
-        throw bad(eAt, "frame " + j + " at " + off + " lies beyond the data's " + dataSize + " bytes");
-      }
-      fOff[j] = off;
-      fFlg[j] = (byte) flg;
-      fBd[j] = (byte) bd;
-      fHs[j] = (byte) hs;
-      fDict[j] = dict;
-    }
+    parseFrameTable(b, base + PREFIX, f, start + PREFIX, dataSize, fOff, fFlg, fBd, fHs, fDict);
+    int p = base + PREFIX + FRAME_ENTRY * f;
 
     long[] bOff = new long[n];
     long[] cOff = new long[n];
@@ -326,6 +291,51 @@ final class SeekIndexFormat {
       throw bad(start, "frame " + (j + 1) + " is listed but holds no block");
     }
     return new SeekIndex(fOff, fFlg, fBd, fHs, fDict, fFirst, bOff, cOff, contentSize, dataSize);
+  }
+
+  /**
+   * Parses and checks the {@code f} frame-table entries at {@code b[p, p + 16f)}, which lie at
+   * offset {@code at} of the file, into the arrays given.
+   */
+  static void parseFrameTable(byte[] b, int p0, int f, long at, long dataSize, long[] fOff, byte[] fFlg, byte[] fBd,
+      byte[] fHs, int[] fDict) throws Lz4StreamException {
+    int p = p0;
+    for (int j = 0; j < f; j++, p += FRAME_ENTRY) {
+      long eAt = at + (p - p0);
+      long off = Mem.getLongLE(b, p);
+      int flg = b[p + 8] & 0xFF;
+      int bd = b[p + 9] & 0xFF;
+      int hs = b[p + 10] & 0xFF;
+      int dict = Mem.getIntLE(b, p + 12);
+      if (off < 0 || (j > 0 && off <= fOff[j - 1])) {
+        throw bad(eAt, "frame " + j + " offset " + Long.toUnsignedString(off) + " does not follow the previous frame's");
+      }
+      if ((flg & FLG_VERSION_MASK) != FLG_VERSION_01 || (flg & FLG_RESERVED) != 0
+          || (flg & FLG_BLOCK_INDEPENDENCE) == 0) {
+        throw bad(eAt + 8, "frame " + j + " FLG 0x" + Integer.toHexString(flg)
+            + " is not a version 01 frame of independent blocks with reserved bits 0");
+      }
+      int code = (bd & BD_BLOCK_SIZE_MASK) >>> BD_BLOCK_SIZE_SHIFT;
+      if ((bd & (BD_RESERVED_HIGH | BD_RESERVED_LOW)) != 0 || code < 4) {
+        throw bad(eAt + 9, "frame " + j + " BD 0x" + Integer.toHexString(bd) + " is invalid");
+      }
+      int expectHs = 4 + 2 + FrameHeader.remainingLength(flg);
+      if (hs != expectHs || b[p + 11] != 0) {
+        throw bad(eAt + 10, "frame " + j + " header size " + hs + " (reserved byte " + (b[p + 11] & 0xFF)
+            + ") does not match its FLG, which gives " + expectHs);
+      }
+      if ((flg & FLG_DICT_ID) == 0 && dict != 0) {
+        throw bad(eAt + 12, "frame " + j + " has dictionary ID " + Integer.toUnsignedString(dict) + " but no DictID flag");
+      }
+      if (off > dataSize - hs) {
+        throw bad(eAt, "frame " + j + " at " + off + " lies beyond the data's " + dataSize + " bytes");
+      }
+      fOff[j] = off;
+      fFlg[j] = (byte) flg;
+      fBd[j] = (byte) bd;
+      fHs[j] = (byte) hs;
+      fDict[j] = dict;
+    }
   }
 
   /** @return the block maximum size of a valid BD byte (code 4..7) */

@@ -112,6 +112,21 @@ public final class SeekableLz4Reader implements Closeable {
   }
 
   /**
+   * Reads {@code src} through an index already at hand: a {@link LazySeekIndex#window} of the
+   * same file (positions are then counted from the window's first block), or the {@link #index()}
+   * of another reader of it. The reader closes {@code src}.
+   *
+   * @throws Lz4StreamException {@link Kind#NOT_SEEKABLE} when a frame of the index needs a
+   *     dictionary
+   */
+  public static SeekableLz4Reader open(RandomAccessSource src, SeekIndex index, SeekableReadOptions options)
+      throws IOException {
+    Objects.requireNonNull(src, "src");
+    Objects.requireNonNull(index, "index");
+    return new SeekableLz4Reader(src, null, index, options.verifyBlockChecksums());
+  }
+
+  /**
    * Opens a plain (or seekable) LZ4 file {@code data} with the index in the side-car file {@code
    * sidecar} (as {@link SeekableLz4Indexer#writeSidecar} writes it); the reader closes both. The
    * side-car must describe exactly {@code data}'s length.

@@ -15,6 +15,8 @@
  *   <li>{@link dev.celer.lz4.seekable.RandomAccessSource}: what the reader reads through (a byte
  *       array, a {@code FileChannel}, or a chunked memory mapping for files over 2 GB).
  *   <li>{@link dev.celer.lz4.seekable.SeekIndex}: the index itself.
+ *   <li>{@link dev.celer.lz4.seekable.LazySeekIndex}: an index read in parts, for readers that
+ *       need a few blocks of a file with a large index (one split of a Hadoop job).
  * </ul>
  *
  * <pre>{@code
