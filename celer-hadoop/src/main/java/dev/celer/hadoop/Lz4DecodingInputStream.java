@@ -35,11 +35,13 @@ final class Lz4DecodingInputStream extends CompressionInputStream {
     return le == FRAME_MAGIC || le == LEGACY_MAGIC || (le & SKIPPABLE_MASK) == SKIPPABLE_MAGIC;
   }
 
+  /** The buffer of {@link #read()}, so a one-byte read allocates nothing. */
+  private final byte[] one = new byte[1];
+
   @Override
   public int read() throws IOException {
-    byte[] b = new byte[1];
-    int n = read(b, 0, 1);
-    return n < 0 ? -1 : b[0] & 0xFF;
+    int n = read(one, 0, 1);
+    return n < 0 ? -1 : one[0] & 0xFF;
   }
 
   @Override

@@ -182,9 +182,11 @@ public class LZ4FrameInputStream extends FilterInputStream {
       return size;
     }
 
+    /** The buffer of {@link #read()}, so a one-byte read allocates nothing. */
+    private final byte[] one = new byte[1];
+
     @Override
     public int read() throws IOException {
-      byte[] one = new byte[1];
       return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
     }
 
