@@ -21,7 +21,9 @@ import java.io.InputStream;
  * Hadoop's {@code BlockDecompressorStream}, the stream ends cleanly at the end of input before a
  * length word, and at a length word of 0 (what Hadoop writes for empty input). Lengths are checked
  * before anything is allocated: {@code U} at most {@link #MAX_BLOCK} (Hadoop's default buffer is
- * 256 KiB), {@code C} at most LZ4's bound for what is left of {@code U}.
+ * 256 KiB), {@code C} at most LZ4's bound for what is left of {@code U}. Reads of the underlying
+ * stream that return 0 bytes are retried a bounded number of times ({@link StreamLatch#readUpTo}).
+ * Failures are latched by the stream that owns this one ({@link Lz4DecodingInputStream}).
  */
 final class HadoopBlockInputStream extends InputStream {
   /** The largest uncompressed length accepted; Hadoop writes at most its buffer size (256 KiB by default). */
@@ -33,6 +35,9 @@ final class HadoopBlockInputStream extends InputStream {
   private long offset;
   private byte[] out = new byte[0];
   private byte[] chunk = new byte[0];
+  /** A length word as read. */
+  private final byte[] head = new byte[4];
+  private final int[] word = new int[1];
   private int outPos;
   private int outEnd;
   private boolean eof;
@@ -73,7 +78,6 @@ final class HadoopBlockInputStream extends InputStream {
   /** Reads and decodes one uncompressed-length block; false at the clean end. */
   private boolean nextBlock() throws IOException {
     long at = offset;
-    int[] word = new int[1];
     if (!readInt(word, true)) {
       return false;
     }
@@ -114,33 +118,25 @@ final class HadoopBlockInputStream extends InputStream {
   }
 
   private boolean readInt(int[] word, boolean endAllowed) throws IOException {
-    byte[] b = new byte[4];
-    int n = 0;
-    while (n < 4) {
-      int r = in.read(b, n, 4 - n);
-      if (r < 0) {
-        if (n == 0 && endAllowed) {
-          return false;
-        }
-        throw truncated();
+    int n = StreamLatch.readUpTo(in, head, 0, 4, offset);
+    if (n < 4) {
+      if (n == 0 && endAllowed) {
+        return false;
       }
-      n += r;
+      offset += n;
+      throw truncated();
     }
     offset += 4;
-    word[0] = (b[0] & 0xFF) << 24 | (b[1] & 0xFF) << 16 | (b[2] & 0xFF) << 8 | (b[3] & 0xFF);
+    word[0] = (head[0] & 0xFF) << 24 | (head[1] & 0xFF) << 16 | (head[2] & 0xFF) << 8 | (head[3] & 0xFF);
     return true;
   }
 
   private void readFully(byte[] b, int len) throws IOException {
-    int n = 0;
-    while (n < len) {
-      int r = in.read(b, n, len - n);
-      if (r < 0) {
-        throw truncated();
-      }
-      n += r;
+    int n = StreamLatch.readUpTo(in, b, 0, len, offset);
+    offset += n;
+    if (n < len) {
+      throw truncated();
     }
-    offset += len;
   }
 
   private Lz4StreamException truncated() {

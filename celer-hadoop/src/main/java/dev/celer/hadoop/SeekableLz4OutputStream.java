@@ -13,9 +13,17 @@ import org.apache.hadoop.io.compress.CompressionOutputStream;
  * where it starts (what {@code SequenceFile} expects of a codec stream). The index offsets of the
  * first stream count from the position the underlying stream had when this stream was created:
  * 0 for a new file, as {@code TextOutputFormat} writes it.
+ *
+ * <p>Faults as in celer-core's writers ({@code docs/security.md}, "Faults"): a failure of the
+ * underlying stream passes through as it is and latches. After it, every call ({@code write},
+ * {@code flush}, {@code finish}, {@code resetState}, {@code close}) throws an {@link IOException}
+ * whose cause is the first failure, and nothing more reaches the underlying stream: the frame
+ * is not ended and no index is written, so what was written never reads as a complete, shorter
+ * file. {@code close()} still closes the underlying stream.
  */
 final class SeekableLz4OutputStream extends CompressionOutputStream {
   private final Lz4FrameOptions options;
+  private final StreamLatch latch = new StreamLatch("SeekableLz4OutputStream");
   private SeekableLz4Writer writer;
   private boolean finished;
 
@@ -28,26 +36,60 @@ final class SeekableLz4OutputStream extends CompressionOutputStream {
   @Override
   public void write(int b) throws IOException {
     ensureWritable();
-    writer.write(b);
+    try {
+      writer.write(b);
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
+    }
   }
 
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
+    java.util.Objects.checkFromIndexSize(off, len, b.length);
     ensureWritable();
-    writer.write(b, off, len);
+    try {
+      writer.write(b, off, len);
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
+    }
   }
 
   private void ensureWritable() throws IOException {
+    latch.check();
     if (finished) {
       throw new IOException("write beyond the end of the stream: finish() was called without resetState()");
     }
   }
 
+  /** Flushes the underlying stream; data of an unfinished block stays buffered. */
+  @Override
+  public void flush() throws IOException {
+    latch.check();
+    try {
+      if (finished) {
+        out.flush();
+      } else {
+        writer.flush();
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
+    }
+  }
+
   @Override
   public void finish() throws IOException {
+    latch.check();
     if (!finished) {
       finished = true;
-      writer.close();
+      try {
+        writer.close();
+      } catch (IOException | RuntimeException | Error e) {
+        latch.fail(e);
+        throw e;
+      }
     }
   }
 

@@ -30,6 +30,12 @@ import org.apache.hadoop.io.compress.SplitCompressionInputStream;
  * CR ends block {@code b-1}, the reader looks at the next byte (block {@code b}) to see whether
  * an LF follows; {@code CompressedSplitLineReader} then reads the one line that starts there,
  * which the next split skips: still exactly once.
+ *
+ * <p>Faults: a failure of a positioned read ({@link IOException} or unchecked) passes through as it
+ * is, a bad block or index entry is an {@link dev.celer.lz4.Lz4StreamException}; any failure
+ * latches, so every later {@code read}, {@code getPos} and {@code close} throws an {@link
+ * IOException} whose cause is the first failure ({@code close()} still closes the stream, once).
+ * A block is handed out only once it decoded in full.
  */
 final class SeekableSplitInputStream extends SplitCompressionInputStream {
   /** Block-table entries read at a time (16 bytes each): one positioned read of at most 16 KiB. */
@@ -47,6 +53,8 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
   private int bufPos;
   private int bufEnd;
   private long pos;
+  private boolean closed;
+  private final StreamLatch latch = new StreamLatch("SeekableSplitInputStream");
 
   /**
    * Opens the split with the footer and frame table ({@code lazy}) and two binary searches of the
@@ -99,9 +107,22 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
     java.util.Objects.checkFromIndexSize(off, len, b.length);
+    latch.check();
+    if (closed) {
+      throw new IOException("stream closed");
+    }
     if (len == 0) {
       return 0;
     }
+    try {
+      return readSome(b, off, len);
+    } catch (IOException | RuntimeException | Error e) {
+      latch.fail(e);
+      throw e;
+    }
+  }
+
+  private int readSome(byte[] b, int off, int len) throws IOException {
     while (bufPos == bufEnd) {
       int next = loaded ? block + 1 : block;
       if (next >= lazy.blockCount()) {
@@ -115,22 +136,27 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
       }
       int got = reader.read(window.contentOffset(k), buf, 0, n);
       if (got != n) {
-        throw new java.io.EOFException("block " + next + " decoded to " + got + " of its " + n + " bytes");
+        long at = window.blockOffset(k);
+        throw new dev.celer.lz4.Lz4StreamException(dev.celer.lz4.Lz4StreamException.Kind.CORRUPT_BLOCK, at,
+            "block " + next + " at offset " + at + " decoded to " + got + " of the " + n + " bytes its index entry says");
       }
+      long end = offsetOf(next + 1);
       block = next;
       loaded = true;
       bufPos = 0;
       bufEnd = n;
+      pos = end; // set before the block's first byte is handed out: nothing below can fail
     }
     int n = Math.min(len, bufEnd - bufPos);
     System.arraycopy(buf, bufPos, b, off, n);
     bufPos += n;
-    pos = offsetOf(block + 1);
     return n;
   }
 
+  /** @throws IOException after a failure */
   @Override
-  public long getPos() {
+  public long getPos() throws IOException {
+    latch.check();
     return pos;
   }
 
@@ -139,12 +165,22 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
     throw new UnsupportedOperationException("a split of a seekable LZ4 file cannot be reset");
   }
 
+  /** Closes the underlying stream (once); throws after an earlier failure. */
   @Override
   public void close() throws IOException {
-    try {
-      src.close(); // it does not close the stream; super.close() does
-    } finally {
-      super.close();
+    if (!closed) {
+      closed = true;
+      try {
+        try {
+          src.close(); // it does not close the stream; super.close() does
+        } finally {
+          super.close();
+        }
+      } catch (IOException | RuntimeException | Error e) {
+        latch.fail(e);
+        throw e;
+      }
     }
+    latch.check();
   }
 }

@@ -9,7 +9,8 @@ import org.apache.hadoop.io.compress.SplitCompressionInputStream;
  * A split of an LZ4 file without a seek index (or of a stream without positioned reads): the
  * split that starts at 0 decodes the whole file (its adjusted end is {@link Long#MAX_VALUE}, so
  * {@code LineRecordReader} reads to the end), every other split reads nothing (its adjusted start
- * and end are its start). Correct, but one task does all the work.
+ * and end are its start). Correct, but one task does all the work. Faults are {@link
+ * Lz4DecodingInputStream}'s: any failure latches, and {@code close()} after one throws.
  */
 final class WholeFileSplitInputStream extends SplitCompressionInputStream {
   private final Lz4DecodingInputStream decoded;
@@ -47,13 +48,23 @@ final class WholeFileSplitInputStream extends SplitCompressionInputStream {
     if (decoded == null) {
       return getAdjustedStart();
     }
+    decoded.checkNotFailed();
     return in instanceof Seekable ? ((Seekable) in).getPos() : 0;
   }
 
   @Override
-  public void resetState() {
+  public void resetState() throws IOException {
     if (decoded != null) {
       decoded.resetState();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (decoded != null) {
+      decoded.close(); // closes the underlying stream, and throws after a failure
+    } else {
+      super.close();
     }
   }
 }

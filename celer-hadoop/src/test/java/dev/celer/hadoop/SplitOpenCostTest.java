@@ -170,8 +170,13 @@ class SplitOpenCostTest {
 
     byte[] badBlock = file.clone();
     badBlock[(int) index.blockOffset(2) + 100] ^= 1; // inside block 2: its checksum fails
-    try (SplitCompressionInputStream in = open(new CountingStream(badBlock, true), index.blockOffset(2), file.length)) {
-      org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> in.read(new byte[10]));
-    }
+    SplitCompressionInputStream in = open(new CountingStream(badBlock, true), index.blockOffset(2), file.length);
+    dev.celer.lz4.Lz4StreamException bad = org.junit.jupiter.api.Assertions.assertThrows(
+        dev.celer.lz4.Lz4StreamException.class, () -> in.read(new byte[10]));
+    assertEquals(dev.celer.lz4.Lz4StreamException.Kind.CHECKSUM, bad.kind());
+    // the failure latches: close (which still closes the stream) reports it again, with its kind
+    dev.celer.lz4.Lz4StreamException again = org.junit.jupiter.api.Assertions.assertThrows(
+        dev.celer.lz4.Lz4StreamException.class, in::close);
+    assertEquals(dev.celer.lz4.Lz4StreamException.Kind.CHECKSUM, again.kind());
   }
 }
