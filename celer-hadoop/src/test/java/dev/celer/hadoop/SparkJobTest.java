@@ -4,56 +4,102 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.celer.lz4.seekable.SeekableLz4Reader;
+import dev.celer.xxhash.XxHash64;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real local Spark job ({@code local[2]}, Spark 3.5 on Hadoop 3.4.1) reads a multi-block
- * seekable {@code .lz4} file with {@code sc.textFile} in many partitions: more than one task reads
- * lines, and together they return exactly the file's lines, in order. JDK 17..22 (HADOOP-19212).
+ * A real local Spark job ({@code local[2]}, Spark 3.5.9 on Hadoop 3.4.1) reads a multi-block
+ * seekable {@code .lz4} file in many partitions, through {@code sc.textFile} (the RDD API, Hadoop's
+ * {@code mapred.TextInputFormat}) and {@code spark.read.text} (Spark SQL's own file scan, with
+ * {@code spark.sql.files.maxPartitionBytes} of 32 KiB): more than one task reads lines, and
+ * together they return exactly the file's lines, in order, with the same XXH64 as the uncompressed
+ * file. One Spark session serves both. JDK 17..22 (HADOOP-19212).
  */
 @EnabledForJreRange(max = JRE.JAVA_22)
 class SparkJobTest {
-  @TempDir java.nio.file.Path dir;
+  @TempDir static java.nio.file.Path dir;
+  private static SparkSession spark;
+  private static List<String> lines;
+  private static byte[] text;
+  private static java.nio.file.Path file;
 
-  @Test
-  void textFileSplitsASeekableLz4File() throws Exception {
-    List<String> lines = TestData.lines(61, 5000);
+  @BeforeAll
+  static void start() throws Exception {
+    lines = TestData.lines(61, 5000);
+    text = TestData.join(lines, "\n");
     SeekableLz4Codec codec = new SeekableLz4Codec();
     codec.setConf(TestData.conf(65_536));
-    java.nio.file.Path file = dir.resolve("lines.lz4");
-    Files.write(file, TestData.compress(codec, TestData.join(lines, "\n")));
-    int blocks;
+    file = dir.resolve("lines.lz4");
+    Files.write(file, TestData.compress(codec, text));
     try (SeekableLz4Reader r = SeekableLz4Reader.open(file)) {
-      blocks = r.index().blockCount();
+      assertTrue(r.index().blockCount() > 8, "blocks: " + r.index().blockCount());
     }
-    assertTrue(blocks > 8, "blocks: " + blocks);
-
     SparkConf conf = new SparkConf(false).setMaster("local[2]").setAppName("celer-seekable-lz4")
         .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1")
-        .set("spark.local.dir", dir.resolve("spark").toString());
-    try (JavaSparkContext sc = new JavaSparkContext(conf)) {
-      sc.hadoopConfiguration().set("io.compression.codecs", SeekableLz4Codec.class.getName());
-      JavaRDD<String> rdd = sc.textFile(file.toUri().toString(), 8);
-      assertTrue(rdd.getNumPartitions() > 4, "partitions: " + rdd.getNumPartitions());
-      List<Integer> perPartition = rdd.mapPartitions(it -> {
-        int n = 0;
-        while (it.hasNext()) {
-          it.next();
-          n++;
-        }
-        return List.of(n).iterator();
-      }).collect();
-      assertTrue(perPartition.stream().filter(n -> n > 0).count() > 1, "tasks that read lines: " + perPartition);
-      assertEquals(lines.size(), rdd.count());
-      assertEquals(lines, rdd.collect());
+        .set("spark.local.dir", dir.resolve("spark").toString())
+        .set("spark.hadoop.io.compression.codecs", SeekableLz4Codec.class.getName())
+        .set("spark.sql.files.maxPartitionBytes", "32768")
+        .set("spark.sql.shuffle.partitions", "2");
+    spark = SparkSession.builder().config(conf).getOrCreate();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (spark != null) {
+      spark.stop();
     }
+  }
+
+  @Test
+  void textFileSplitsASeekableLz4File() {
+    JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    JavaRDD<String> rdd = sc.textFile(file.toUri().toString(), 8);
+    assertTrue(rdd.getNumPartitions() > 4, "partitions: " + rdd.getNumPartitions());
+    List<Integer> perPartition = rdd.mapPartitions(it -> {
+      int n = 0;
+      while (it.hasNext()) {
+        it.next();
+        n++;
+      }
+      return List.of(n).iterator();
+    }).collect();
+    assertTrue(perPartition.stream().filter(n -> n > 0).count() > 1, "tasks that read lines: " + perPartition);
+    assertEquals(lines.size(), rdd.count());
+    assertEquals(lines, rdd.collect());
+  }
+
+  @Test
+  void readTextSplitsASeekableLz4File() {
+    Dataset<Row> df = spark.read().text(file.toUri().toString());
+    int partitions = df.rdd().getNumPartitions();
+    assertTrue(partitions > 4, "partitions: " + partitions);
+    List<Row> perTask = df.groupBy(functions.spark_partition_id()).count().collectAsList();
+    assertTrue(perTask.size() > 1, "tasks that read lines: " + perTask);
+    assertEquals(lines.size(), df.count());
+    // the lines in file order (partitions in order), each with its line feed: the file again
+    ByteArrayOutputStream joined = new ByteArrayOutputStream(text.length);
+    for (Row r : df.collectAsList()) {
+      byte[] b = r.getString(0).getBytes(StandardCharsets.UTF_8);
+      joined.write(b, 0, b.length);
+      joined.write('\n');
+    }
+    assertEquals(XxHash64.hash(text), XxHash64.hash(joined.toByteArray()),
+        "XXH64 of the lines read against the uncompressed file");
   }
 }
