@@ -10,6 +10,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PositionedReadable;
 import org.apache.hadoop.fs.Seekable;
 import org.apache.hadoop.io.compress.CompressionInputStream;
@@ -45,7 +48,9 @@ import org.apache.hadoop.io.compress.SplittableCompressionCodec;
  * of the block table (8 KiB pages, found by interpolation), and later the table entries of the blocks the split reads,
  * 1024 at a time. Splitting needs a
  * stream with positioned reads ({@link PositionedReadable}, as every {@code FSDataInputStream}
- * has); without them the whole-file rule applies.
+ * has); without them the whole-file rule applies. A stock {@code .lz4} file with a side-car index
+ * ({@code FILE.idx}) splits when read through {@link SeekableLz4TextInputFormat} or {@link
+ * SeekableLz4MapredTextInputFormat}, which find the side-car ({@link #SIDECAR_KEY}).
  *
  * <p>Configuration: {@value #BLOCK_SIZE_KEY} (bytes: 65536, 262144, 1048576 or 4194304; default
  * {@value #DEFAULT_BLOCK_SIZE}, which costs about 0.2% of compressed size against 4 MB blocks)
@@ -70,6 +75,15 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
    * the length itself.
    */
   public static final String FILE_LENGTH_KEY = "celer.lz4.file.length";
+  /**
+   * The side-car index ({@code FILE.idx}, as {@code celer index --sidecar} writes it) of the file a
+   * split stream opens, as a path: the input formats set it, in the configuration copy of one
+   * split, when they found one beside a {@code .lz4} file. It is used when the file itself has no
+   * index, and must then be a valid index of exactly that file (else the split fails: splits that
+   * disagreed about the index would lose or repeat lines). The codec alone cannot look for a
+   * side-car: Hadoop gives it a stream, never the file's path.
+   */
+  public static final String SIDECAR_KEY = "celer.lz4.sidecar";
   /** The file name extension. */
   public static final String EXTENSION = ".lz4";
 
@@ -165,7 +179,8 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
   public SplitCompressionInputStream createInputStream(InputStream seekableIn, Decompressor decompressor,
       long start, long end, READ_MODE readMode) throws IOException {
     long known = conf == null ? -1 : conf.getLong(FILE_LENGTH_KEY, -1);
-    return createInputStream(seekableIn, start, end, known >= end ? known : -1);
+    String sidecar = conf == null ? null : conf.get(SIDECAR_KEY);
+    return open(seekableIn, start, end, known >= end ? known : -1, sidecar == null ? null : new Path(sidecar));
   }
 
   /**
@@ -174,6 +189,12 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
    * it does not. A length at which no index is found is not trusted (the probes run).
    */
   public SplitCompressionInputStream createInputStream(InputStream seekableIn, long start, long end, long fileLength)
+      throws IOException {
+    return open(seekableIn, start, end, fileLength, null);
+  }
+
+  /** The split stream, with the index at the end of the file or else in {@code sidecar} (when not null). */
+  private SplitCompressionInputStream open(InputStream seekableIn, long start, long end, long fileLength, Path sidecar)
       throws IOException {
     if (start < 0 || end < start) {
       throw new IllegalArgumentException("bad split [" + start + ", " + end + ")");
@@ -195,10 +216,36 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
       src = new PositionedSource((PositionedReadable) seekableIn, StreamLength.find(seekableIn, end));
       index = open(src);
     }
+    if (index == null && sidecar != null) {
+      return openWithSidecar(seekableIn, src, sidecar, start, end);
+    }
     if (index == null) {
       return new WholeFileSplitInputStream(seekableIn, start, end);
     }
     return new SeekableSplitInputStream(seekableIn, src, index, start, end);
+  }
+
+  /**
+   * The split stream of a file without an index of its own, through its side-car: the file and the
+   * side-car read as one ({@link SidecarSource}). Every failure is thrown, NOT_SEEKABLE included.
+   */
+  private SplitCompressionInputStream openWithSidecar(InputStream seekableIn, PositionedSource data, Path sidecar,
+      long start, long end) throws IOException {
+    FileSystem fs = sidecar.getFileSystem(conf);
+    FSDataInputStream in = fs.open(sidecar);
+    try {
+      long length = fs.getFileStatus(sidecar).getLen();
+      SidecarSource both = new SidecarSource(data, new PositionedSource(in, length), in);
+      LazySeekIndex index = LazySeekIndex.open(both, SeekableReadOptions.defaults().maxIndexBytes());
+      return new SeekableSplitInputStream(seekableIn, both, index, start, end);
+    } catch (IOException | RuntimeException | Error e) {
+      try {
+        in.close();
+      } catch (IOException | RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
   }
 
   /**

@@ -4,14 +4,17 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
  * A {@code mapreduce} file split that also carries the length of its file (from {@code
- * FileStatus}), so the task opens the seek index without probing for the file's end.
+ * FileStatus}), so the task opens the seek index without probing for the file's end, and the
+ * file's side-car index when it has one.
  */
 public class SeekableLz4FileSplit extends FileSplit {
   private long fileLength;
+  private Path sidecar;
 
   /** For deserialization. */
   public SeekableLz4FileSplit() {}
@@ -33,15 +36,29 @@ public class SeekableLz4FileSplit extends FileSplit {
     return fileLength;
   }
 
+  /** @return this split, which now names the file's side-car index ({@code null}: none) */
+  public SeekableLz4FileSplit withSidecar(Path sidecar) {
+    this.sidecar = sidecar;
+    return this;
+  }
+
+  /** @return the file's side-car index, or null when it has none */
+  public Path getSidecar() {
+    return sidecar;
+  }
+
   @Override
   public void write(DataOutput out) throws IOException {
     super.write(out);
     out.writeLong(fileLength);
+    Text.writeString(out, sidecar == null ? "" : sidecar.toString());
   }
 
   @Override
   public void readFields(DataInput in) throws IOException {
     super.readFields(in);
     fileLength = in.readLong();
+    String s = Text.readString(in);
+    sidecar = s.isEmpty() ? null : new Path(s);
   }
 }

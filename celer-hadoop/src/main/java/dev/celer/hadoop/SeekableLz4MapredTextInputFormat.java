@@ -19,17 +19,20 @@ import org.apache.hadoop.mapred.TextInputFormat;
 /**
  * Hadoop's {@code TextInputFormat} of the old {@code mapred} API (the one Hive uses) whose
  * splits carry their file's length from {@code FileStatus}, passed to {@link SeekableLz4Codec}
- * as {@link SeekableLz4TextInputFormat} does for the {@code mapreduce} API.
+ * as {@link SeekableLz4TextInputFormat} does for the {@code mapreduce} API, with the side-car
+ * index of a {@code .lz4} file that has none of its own.
  */
 public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
   private final Map<Path, Long> lengths = new HashMap<>();
+  private final Map<Path, Path> sidecars = new HashMap<>();
 
   /** Creates the input format. */
   public SeekableLz4MapredTextInputFormat() {}
 
-  /** A {@code mapred} file split that also carries the length of its file. */
+  /** A {@code mapred} file split that also carries the length of its file, and its side-car index. */
   public static class Split extends FileSplit {
     private long fileLength;
+    private Path sidecar;
 
     /** For deserialization. */
     public Split() {
@@ -47,28 +50,44 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
       return fileLength;
     }
 
+    /** @return this split, which now names the file's side-car index ({@code null}: none) */
+    public Split withSidecar(Path sidecar) {
+      this.sidecar = sidecar;
+      return this;
+    }
+
+    /** @return the file's side-car index, or null when it has none */
+    public Path getSidecar() {
+      return sidecar;
+    }
+
     @Override
     public void write(DataOutput out) throws IOException {
       super.write(out);
       out.writeLong(fileLength);
+      Text.writeString(out, sidecar == null ? "" : sidecar.toString());
     }
 
     @Override
     public void readFields(DataInput in) throws IOException {
       super.readFields(in);
       fileLength = in.readLong();
+      String s = Text.readString(in);
+      sidecar = s.isEmpty() ? null : new Path(s);
     }
   }
 
   @Override
   protected FileStatus[] listStatus(JobConf job) throws IOException {
-    FileStatus[] files = super.listStatus(job);
+    java.util.List<FileStatus> files = new java.util.ArrayList<>(java.util.Arrays.asList(super.listStatus(job)));
+    Map<Path, Path> found = Sidecars.find(files, job);
     synchronized (lengths) {
       for (FileStatus f : files) {
         lengths.put(f.getPath(), f.getLen());
       }
+      sidecars.putAll(found);
     }
-    return files;
+    return files.toArray(new FileStatus[0]);
   }
 
   @Override
@@ -77,11 +96,13 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
     for (int i = 0; i < splits.length; i++) {
       FileSplit f = (FileSplit) splits[i];
       Long len;
+      Path sidecar;
       synchronized (lengths) {
         len = lengths.get(f.getPath());
+        sidecar = sidecars.get(f.getPath());
       }
       if (len != null) {
-        splits[i] = new Split(f.getPath(), f.getStart(), f.getLength(), len, f.getLocations());
+        splits[i] = new Split(f.getPath(), f.getStart(), f.getLength(), len, f.getLocations()).withSidecar(sidecar);
       }
     }
     return splits;
@@ -93,6 +114,9 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
     if (split instanceof Split) {
       job = new JobConf(job);
       job.setLong(SeekableLz4Codec.FILE_LENGTH_KEY, ((Split) split).getFileLength());
+      if (((Split) split).getSidecar() != null) {
+        job.set(SeekableLz4Codec.SIDECAR_KEY, ((Split) split).getSidecar().toString());
+      }
     }
     return super.getRecordReader(split, job, reporter);
   }

@@ -25,21 +25,26 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
  * SeekableLz4Codec#FILE_LENGTH_KEY}, in a copy of the configuration for that split), which then
  * opens the part of the seek index that split needs without probing for the length. Splits, lines and
  * everything else are {@code TextInputFormat}'s; the codec must be listed in {@code
- * io.compression.codecs}.
+ * io.compression.codecs}. A {@code .lz4} file without an index of its own splits through its
+ * side-car index {@code FILE.lz4.idx} ({@code celer index --sidecar}), which the splits carry
+ * ({@link SeekableLz4Codec#SIDECAR_KEY}); side-cars listed among the inputs are not read as text.
  */
 public class SeekableLz4TextInputFormat extends TextInputFormat {
   private final Map<Path, Long> lengths = new HashMap<>();
+  private final Map<Path, Path> sidecars = new HashMap<>();
 
   /** Creates the input format. */
   public SeekableLz4TextInputFormat() {}
 
   @Override
   protected List<FileStatus> listStatus(JobContext job) throws IOException {
-    List<FileStatus> files = super.listStatus(job);
+    List<FileStatus> files = new ArrayList<>(super.listStatus(job));
+    Map<Path, Path> found = Sidecars.find(files, job.getConfiguration());
     synchronized (lengths) {
       for (FileStatus f : files) {
         lengths.put(f.getPath(), f.getLen());
       }
+      sidecars.putAll(found);
     }
     return files;
   }
@@ -51,8 +56,10 @@ public class SeekableLz4TextInputFormat extends TextInputFormat {
     for (InputSplit s : splits) {
       FileSplit f = (FileSplit) s;
       Long len;
+      Path sidecar;
       synchronized (lengths) {
         len = lengths.get(f.getPath());
+        sidecar = sidecars.get(f.getPath());
       }
       if (len == null) {
         out.add(f);
@@ -60,7 +67,8 @@ public class SeekableLz4TextInputFormat extends TextInputFormat {
       }
       SplitLocationInfo[] info = f.getLocationInfo();
       if (info == null) {
-        out.add(new SeekableLz4FileSplit(f.getPath(), f.getStart(), f.getLength(), len, f.getLocations()));
+        out.add(new SeekableLz4FileSplit(f.getPath(), f.getStart(), f.getLength(), len, f.getLocations())
+            .withSidecar(sidecar));
       } else {
         List<String> inMemory = new ArrayList<>();
         for (SplitLocationInfo i : info) {
@@ -69,7 +77,7 @@ public class SeekableLz4TextInputFormat extends TextInputFormat {
           }
         }
         out.add(new SeekableLz4FileSplit(f.getPath(), f.getStart(), f.getLength(), len, f.getLocations(),
-            inMemory.toArray(new String[0])));
+            inMemory.toArray(new String[0])).withSidecar(sidecar));
       }
     }
     return out;
@@ -93,7 +101,11 @@ public class SeekableLz4TextInputFormat extends TextInputFormat {
     public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
       if (split instanceof SeekableLz4FileSplit) {
         Configuration conf = new Configuration(context.getConfiguration());
-        conf.setLong(SeekableLz4Codec.FILE_LENGTH_KEY, ((SeekableLz4FileSplit) split).getFileLength());
+        SeekableLz4FileSplit s = (SeekableLz4FileSplit) split;
+        conf.setLong(SeekableLz4Codec.FILE_LENGTH_KEY, s.getFileLength());
+        if (s.getSidecar() != null) {
+          conf.set(SeekableLz4Codec.SIDECAR_KEY, s.getSidecar().toString());
+        }
         context = new TaskAttemptContextImpl(conf, context.getTaskAttemptID());
       }
       super.initialize(split, context);

@@ -38,10 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
 class LineSplitTest {
   @TempDir java.nio.file.Path dir;
 
-  private static final int BLOCK = 65_536;
+  static final int BLOCK = 65_536;
 
   /** Lines with a line break on each side of every block boundary: LF, CR, and CRLF straddling it. */
-  private static List<String> linesAcrossBoundaries(StringBuilder text, boolean mixedBreaks) {
+  static List<String> linesAcrossBoundaries(StringBuilder text, boolean mixedBreaks) {
     List<String> lines = new ArrayList<>();
     List<String> src = TestData.lines(99, 6000);
     int boundary = BLOCK;
@@ -83,7 +83,7 @@ class LineSplitTest {
   }
 
   /** Reads the splits between consecutive {@code bounds} with mapreduce's LineRecordReader. */
-  private static List<String> readSplits(Configuration conf, Path file, long[] bounds, int[] splitsWithLines)
+  static List<String> readSplits(Configuration conf, Path file, long[] bounds, int[] splitsWithLines)
       throws IOException {
     List<String> out = new ArrayList<>();
     for (int i = 0; i + 1 < bounds.length; i++) {
@@ -106,7 +106,7 @@ class LineSplitTest {
   }
 
   /** The same with the old mapred API's LineRecordReader (what Hive uses). */
-  private static List<String> readSplitsMapred(Configuration conf, Path file, long[] bounds) throws IOException {
+  static List<String> readSplitsMapred(Configuration conf, Path file, long[] bounds) throws IOException {
     List<String> out = new ArrayList<>();
     for (int i = 0; i + 1 < bounds.length; i++) {
       org.apache.hadoop.mapred.FileSplit split =
@@ -125,7 +125,7 @@ class LineSplitTest {
     return out;
   }
 
-  private static long[] fixed(long length, long size) {
+  static long[] fixed(long length, long size) {
     List<Long> b = new ArrayList<>();
     for (long p = 0; p < length; p += size) {
       b.add(p);
@@ -135,7 +135,7 @@ class LineSplitTest {
   }
 
   /** Splits of one byte around every block start (and over the frame header), big ones between. */
-  private static long[] aroundBlocks(long length, SeekIndex index) {
+  static long[] aroundBlocks(long length, SeekIndex index) {
     TreeSet<Long> b = new TreeSet<>();
     for (long p = 0; p <= 12; p++) {
       b.add(p);
