@@ -14,7 +14,9 @@ import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.frame.Lz4FrameInputStream;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
+import dev.celer.lz4.seekable.LazySeekIndex;
 import dev.celer.lz4.seekable.RandomAccessSource;
+import dev.celer.lz4.seekable.SeekableLz4Indexer;
 import dev.celer.lz4.seekable.SeekableLz4Reader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -24,6 +26,7 @@ import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.PositionedReadable;
 import org.apache.hadoop.io.compress.CompressionInputStream;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
 import org.apache.hadoop.io.compress.Lz4Codec;
@@ -170,6 +173,10 @@ class StreamFaultInjectionTest {
         }
         failures++;
         checkFailure(at, in, e);
+        if (fault == Fault.ZERO && !positioned) {
+          assertEquals(Lz4StreamException.Kind.TRUNCATED, assertInstanceOf(Lz4StreamException.class, e, at).kind(),
+              at + ": reads that never deliver are a cut-off input");
+        }
         assertTrue(isPrefix(out, expected), at + ": " + out.length + " bytes handed out before the failure"
             + " are not a prefix of the content");
         int calls = in.calls;
@@ -269,6 +276,53 @@ class StreamFaultInjectionTest {
           assertInstanceOf(WholeFileSplitInputStream.class, s);
           return s;
         }, CONTENT);
+  }
+
+  private static final byte[] SIDECAR = sidecar();
+
+  private static byte[] sidecar() {
+    try {
+      return SeekableLz4Indexer.index(new ByteArrayInputStream(STOCK)).toBytes();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** The split stream of a stock file through its side-car, failing the data file's reads. */
+  @Test
+  void splitStreamThroughASidecarFailingTheData() throws IOException {
+    long start = STOCK.length / 3;
+    everyCall("side-car split, data failing", STOCK, true, false, in -> {
+      SidecarSource both = new SidecarSource(new PositionedSource((PositionedReadable) in, STOCK.length),
+          RandomAccessSource.of(SIDECAR), () -> { });
+      return new SeekableSplitInputStream(in, both, LazySeekIndex.open(both, 1 << 20), start, STOCK.length);
+    }, splitFrom(start));
+  }
+
+  /** The same, failing the side-car's reads: the split stream closes the side-car's stream. */
+  @Test
+  void splitStreamThroughASidecarFailingTheSidecar() throws IOException {
+    long start = STOCK.length / 3;
+    everyCall("side-car split, side-car failing", SIDECAR, true, false, in -> {
+      CountingStream data = new CountingStream(STOCK, true);
+      SidecarSource both = new SidecarSource(new PositionedSource(data, STOCK.length),
+          new PositionedSource((PositionedReadable) in, SIDECAR.length), in);
+      return new SeekableSplitInputStream(data, both, LazySeekIndex.open(both, 1 << 20), start, STOCK.length);
+    }, splitFrom(start));
+  }
+
+  /** What a fault-free split of the stock file from {@code start} on hands out, through its side-car. */
+  private static byte[] splitFrom(long start) throws IOException {
+    CountingStream data = new CountingStream(STOCK, true);
+    SidecarSource both = new SidecarSource(new PositionedSource(data, STOCK.length), RandomAccessSource.of(SIDECAR),
+        () -> { });
+    try (InputStream s = new SeekableSplitInputStream(data, both, LazySeekIndex.open(both, 1 << 20), start,
+        STOCK.length)) {
+      byte[] b = s.readAllBytes();
+      assertTrue(b.length > 0 && b.length < CONTENT.length, "bytes: " + b.length);
+      assertArrayEquals(Arrays.copyOfRange(CONTENT, CONTENT.length - b.length, CONTENT.length), b);
+      return b;
+    }
   }
 
   /** A stream that fails to close: the failure comes out, latches, and the second close throws too. */
