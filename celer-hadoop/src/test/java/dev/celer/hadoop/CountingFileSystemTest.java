@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for a GET on an object store): opening a split costs at most four small positioned reads, and a
  * whole {@code LineRecordReader} run reads each block it needs once. JDK 17..22 (HADOOP-19212).
  */
-@EnabledForJreRange(max = JRE.JAVA_22)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = TestData.HADOOP_19212)
 class CountingFileSystemTest {
   static final AtomicInteger POSITIONED = new AtomicInteger();
   static final AtomicInteger SEQUENTIAL = new AtomicInteger();

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The input formats: many splits, each knowing its file's length, together every line once. JDK 17..22 (HADOOP-19212). */
-@EnabledForJreRange(max = JRE.JAVA_22)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = TestData.HADOOP_19212)
 class InputFormatTest {
   @TempDir java.nio.file.Path dir;
   private List<String> lines;

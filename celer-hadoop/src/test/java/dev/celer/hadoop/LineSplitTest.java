@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * file system needs {@code Subject.getSubject}, which JDK 23+ refuses (HADOOP-19212), so this
  * runs on JDK 17..22.
  */
-@EnabledForJreRange(max = JRE.JAVA_22)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = TestData.HADOOP_19212)
 class LineSplitTest {
   @TempDir java.nio.file.Path dir;
 

@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The map outputs, in task order, are exactly the input's lines, and stock {@code lz4 -d} reads
  * the output files. JDK 17..22 (HADOOP-19212).
  */
-@EnabledForJreRange(max = JRE.JAVA_22)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = TestData.HADOOP_19212)
 class MapReduceJobTest {
   @TempDir java.nio.file.Path dir;
 

@@ -54,7 +54,7 @@ import org.junit.jupiter.api.io.TempDir;
  * layouts, including one-byte splits around every block start. A side-car that does not describe
  * the file fails the split instead of being ignored. JDK 17..22 (HADOOP-19212).
  */
-@EnabledForJreRange(max = JRE.JAVA_22)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = TestData.HADOOP_19212)
 class SidecarSplitTest {
   private static final java.nio.file.Path LZ4 = java.nio.file.Path.of("/usr/bin/lz4");
 

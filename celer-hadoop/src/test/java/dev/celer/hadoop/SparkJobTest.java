@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * together they return exactly the file's lines, in order, with the same XXH64 as the uncompressed
  * file. One Spark session serves both. JDK 17..22 (HADOOP-19212).
  */
-@EnabledForJreRange(max = JRE.JAVA_22)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = TestData.HADOOP_19212)
 class SparkJobTest {
   @TempDir static java.nio.file.Path dir;
   private static SparkSession spark;

@@ -14,6 +14,10 @@ import org.apache.hadoop.io.compress.CompressionCodec;
 final class TestData {
   private TestData() {}
 
+  /** Why the tests that use a Hadoop file system run on JDK 17..22 only. */
+  static final String HADOOP_19212 =
+      "Hadoop 3.4 file systems need Subject.getSubject, which JDK 23+ refuses (HADOOP-19212)";
+
   static List<String> lines(long seed, int count) {
     SplittableRandom r = new SplittableRandom(seed);
     List<String> lines = new ArrayList<>();
