@@ -26,6 +26,8 @@ final class FaultyStreams {
     UNCHECKED,
     /** Reads return 0 from then on (positioned {@code readFully}, which cannot, works). */
     ZERO,
+    /** The next two calls, reads among them, return 0; then the stream works again. */
+    ZERO_BURST,
     /** Output only: the first half of the bytes of a write reach the stream, then an {@link IOException}. */
     PARTIAL
   }
@@ -56,6 +58,9 @@ final class FaultyStreams {
       }
       if (fault == Fault.ZERO) {
         return true;
+      }
+      if (fault == Fault.ZERO_BURST) {
+        return calls < failAt + 2;
       }
       if (calls == failAt) {
         if (fault == Fault.UNCHECKED) {
