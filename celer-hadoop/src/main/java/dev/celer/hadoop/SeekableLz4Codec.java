@@ -204,13 +204,19 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
     }
     PositionedSource src = null;
     LazySeekIndex index = null;
+    boolean noIndexAtKnownLength = false;
     if (fileLength >= 0) {
       try {
         src = new PositionedSource((PositionedReadable) seekableIn, fileLength);
         index = open(src);
+        noIndexAtKnownLength = index == null;
       } catch (IOException e) {
         index = null; // a wrong length (EOF, or what looks like a damaged index): find the real one
       }
+    }
+    if (noIndexAtKnownLength && sidecar != null) {
+      // no probes: a wrong length fails the side-car's check of the data's length (BAD_INDEX)
+      return openWithSidecar(seekableIn, src, sidecar, start, end);
     }
     if (index == null) {
       src = new PositionedSource((PositionedReadable) seekableIn, StreamLength.find(seekableIn, end));

@@ -31,6 +31,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.SplitCompressionInputStream;
+import org.apache.hadoop.io.compress.SplittableCompressionCodec;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -123,6 +125,35 @@ class SidecarSplitTest {
     }
     assertEquals(lines, LineSplitTest.readSplitsMapred(conf, file, LineSplitTest.fixed(len, 20_000)), "mapred");
     assertEquals(lines, LineSplitTest.readSplitsMapred(conf, file, LineSplitTest.aroundBlocks(len, index)), "mapred");
+  }
+
+  /**
+   * Opening a split through the side-car, with the length known (as the input formats give it),
+   * costs three positioned reads: the file's tail (no index there), then the tail of file and
+   * side-car read as one, which spans both; no probes, no sequential reads.
+   */
+  @Test
+  void openingASplitThroughTheSidecarCostsThreeReads() throws IOException {
+    Configuration conf = TestData.conf(LineSplitTest.BLOCK);
+    conf.set("fs.file.impl", CountingFileSystemTest.CountingLocalFileSystem.class.getName());
+    conf.setBoolean("fs.file.impl.disable.cache", true);
+    long len = Files.size(data);
+    conf.setLong(SeekableLz4Codec.FILE_LENGTH_KEY, len);
+    conf.set(SeekableLz4Codec.SIDECAR_KEY, hadoopPath(dir.resolve("in.lz4.idx")).toString());
+    SeekableLz4Codec codec = new SeekableLz4Codec();
+    codec.setConf(conf);
+    Path file = hadoopPath(data);
+    org.apache.hadoop.fs.FileSystem fs = file.getFileSystem(conf);
+    for (long start : new long[] {0, len / 3, len - 1}) {
+      CountingFileSystemTest.POSITIONED.set(0);
+      CountingFileSystemTest.SEQUENTIAL.set(0);
+      try (SplitCompressionInputStream in = codec.createInputStream(fs.open(file), null, start, len,
+          SplittableCompressionCodec.READ_MODE.BYBLOCK)) {
+        assertInstanceOf(SeekableSplitInputStream.class, in);
+        assertEquals(3, CountingFileSystemTest.POSITIONED.get(), "positioned reads to open a split at " + start);
+        assertEquals(0, CountingFileSystemTest.SEQUENTIAL.get());
+      }
+    }
   }
 
   /**
@@ -245,10 +276,13 @@ class SidecarSplitTest {
     Configuration conf = TestData.conf(LineSplitTest.BLOCK);
     conf.set(SeekableLz4Codec.SIDECAR_KEY, hadoopPath(dir.resolve("in.lz4.idx")).toString());
     long len = Files.size(data);
-    for (long[] bounds : new long[][] {{0, len}, {len / 2, len}}) {
-      Lz4StreamException e = assertThrows(Lz4StreamException.class,
-          () -> LineSplitTest.readSplits(conf, hadoopPath(data), bounds, new int[1]));
-      assertEquals(Lz4StreamException.Kind.BAD_INDEX, e.kind(), e.getMessage());
+    for (long known : new long[] {-1, len}) { // the length probed, and given as the input formats do
+      conf.setLong(SeekableLz4Codec.FILE_LENGTH_KEY, known);
+      for (long[] bounds : new long[][] {{0, len}, {len / 2, len}}) {
+        Lz4StreamException e = assertThrows(Lz4StreamException.class,
+            () -> LineSplitTest.readSplits(conf, hadoopPath(data), bounds, new int[1]));
+        assertEquals(Lz4StreamException.Kind.BAD_INDEX, e.kind(), e.getMessage());
+      }
     }
     // the same side-car bytes are refused by the core reader too: one rule
     try (FileChannel d = FileChannel.open(data); FileChannel i = FileChannel.open(dir.resolve("in.lz4.idx"))) {
