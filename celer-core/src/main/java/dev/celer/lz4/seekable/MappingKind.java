@@ -8,7 +8,7 @@ import java.util.Locale;
  * Mapping} decides what each means on the running Java.
  */
 enum MappingKind {
-  /** Whatever {@link Mapping} measured to be faster on this Java. */
+  /** Whatever {@link Mapping} measured to be faster on this Java: the buffers, so far. */
   AUTO,
   /** One {@code MemorySegment} for the whole file (Java 25+; elsewhere the same as {@link #BUFFERS}). */
   SEGMENT,

@@ -12,9 +12,9 @@ import java.util.Objects;
  *
  * <p>Three are built in: {@link #of(byte[])} (an array), {@link #of(FileChannel)} (positioned
  * reads of a channel, {@code FileChannel.read(ByteBuffer, long)}) and {@link #mapped(FileChannel)}
- * (the whole file mapped read-only: on Java 17 in chunks of {@link #DEFAULT_MAP_CHUNK} bytes, so
- * files over 2 GB map although one {@code MappedByteBuffer} holds at most 2 GB; on Java 25+ as one
- * {@code MemorySegment}). Other storage (HDFS {@code PositionedReadable}, object stores)
+ * (the whole file mapped read-only in chunks of {@link #DEFAULT_MAP_CHUNK} bytes, so files over
+ * 2 GB map although one {@code MappedByteBuffer} holds at most 2 GB; on Java 25+, optionally, as
+ * one {@code MemorySegment}). Other storage (HDFS {@code PositionedReadable}, object stores)
  * implements the two methods.
  */
 public interface RandomAccessSource extends Closeable {
@@ -60,17 +60,20 @@ public interface RandomAccessSource extends Closeable {
    * later read throws {@link java.nio.channels.ClosedChannelException}. How it maps:
    *
    * <ul>
-   *   <li>Java 17 to 24: in chunks of {@link #DEFAULT_MAP_CHUNK} bytes, as {@link
+   *   <li>By default, on every Java: in chunks of {@link #DEFAULT_MAP_CHUNK} bytes, as {@link
    *       #mapped(FileChannel, int)}. Java 17 has no public way to unmap, so the mappings are
    *       released when they are garbage.
-   *   <li>Java 25+: one {@code MemorySegment} for the whole file, unmapped on {@code close()}
-   *       (threads still reading then get {@code ClosedChannelException}, never unmapped memory).
-   *       The system property {@code dev.celer.seekable.mapping=buffers} asks for the chunks
-   *       instead ({@code segment} for the segment; {@code auto}, the default, is the segment).
+   *   <li>On Java 25+ with the system property {@code dev.celer.seekable.mapping=segment}: one
+   *       {@code MemorySegment} for the whole file, unmapped on {@code close()} (threads still
+   *       reading then get {@code ClosedChannelException}, never unmapped memory). Random reads
+   *       are as fast either way (measured: {@code SeekableReadBenchmark}), so this is opt-in.
+   *       {@code auto} (the default) and {@code buffers} ask for the chunks; below Java 25, {@code
+   *       segment} does too.
    * </ul>
    *
-   * A file that shrinks while it is mapped makes reads past its new end throw {@link
-   * java.io.EOFException} (the JVM's {@code InternalError} for the lost pages, as the cause).
+   * A file that shrinks while it is mapped makes {@link SeekableLz4Reader}'s reads past its new end
+   * throw {@code Lz4StreamException} of kind {@code TRUNCATED} (with the JVM's {@code
+   * InternalError} for the lost pages as the cause); the JVM goes on.
    *
    * @throws IOException when mapping fails
    * @throws IllegalArgumentException when {@code dev.celer.seekable.mapping} is none of auto,

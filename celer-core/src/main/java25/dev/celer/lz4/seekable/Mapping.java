@@ -12,8 +12,18 @@ import java.nio.channels.FileChannel;
 final class Mapping {
   private Mapping() {}
 
-  /** What {@link MappingKind#AUTO} means here: a segment (true) or chunked buffers. */
-  static final boolean AUTO_SEGMENT = true;
+  /**
+   * What {@link MappingKind#AUTO} means here: a segment (true) or chunked buffers (false). The
+   * segment is opt-in because it is not faster where it counts: random 4 KB reads of a seekable
+   * file ({@code SeekableReadBenchmark.random4K}, Java 25, 64 KB blocks, 12 MB file, median
+   * latency per read over three alternating runs of each) took 22.4, 22.7, 22.4 us through the
+   * segment and 22.4, 23.1, 22.5 us through the buffers: both copy the block with the same
+   * intrinsic, and the decode costs the rest. Decoding straight from a view of the mapping, to
+   * save that copy, was slower for both (26 to 50 us): the pure-Java decoder reads a direct
+   * buffer more slowly than an array. The segment's gains are elsewhere (unmapped on {@code
+   * close()}, one mapping however large the file), so it stays, on request.
+   */
+  static final boolean AUTO_SEGMENT = false;
 
   static RandomAccessSource map(FileChannel channel) throws IOException {
     MappingKind k = MappingKind.requested();

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * {@link RandomAccessSource} over one read-only {@link MemorySegment} mapping of a whole file
  * (Java 25+): no chunks, any size, and unmapped when the source is closed rather than when the
- * garbage collector gets to it.
+ * garbage collector gets to it. Opt-in ({@code dev.celer.seekable.mapping=segment}): it reads no
+ * faster than the chunked buffers ({@link Mapping#AUTO_SEGMENT}).
  *
  * <h2>Closing while other threads read</h2>
  * The mapping belongs to a shared {@link Arena}. Closing it is safe while other threads read: the

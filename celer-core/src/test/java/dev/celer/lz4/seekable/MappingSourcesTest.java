@@ -68,10 +68,10 @@ class MappingSourcesTest {
     Files.write(p, seekable(mixed(100_000, SEED), SeekableLz4Writer.DEFAULT_OPTIONS));
     String old = System.getProperty(MappingKind.PROPERTY);
     try {
-      for (String v : new String[] {"auto", "segment", "buffers", " Buffers "}) {
+      for (String v : new String[] {"auto", "segment", "buffers", " Buffers ", "AUTO"}) {
         System.setProperty(MappingKind.PROPERTY, v);
         try (RandomAccessSource s = RandomAccessSource.mapped(FileChannel.open(p, StandardOpenOption.READ))) {
-          boolean segment = Mapping.segmentsAvailable() && !v.trim().equalsIgnoreCase("buffers");
+          boolean segment = Mapping.segmentsAvailable() && v.equals("segment"); // opt-in: see Mapping.AUTO_SEGMENT
           assertEquals(segment ? "SegmentSource" : "MappedSource", s.getClass().getSimpleName(), v);
         }
       }
