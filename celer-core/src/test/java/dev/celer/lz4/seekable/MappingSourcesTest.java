@@ -30,6 +30,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -197,6 +199,7 @@ class MappingSourcesTest {
    */
   @ParameterizedTest
   @ValueSource(strings = {"segment", "buffers"})
+  @DisabledOnOs(value = OS.WINDOWS, disabledReason = "Windows refuses to truncate a mapped file")
   void truncatedAfterMapping(String kind, @TempDir Path tmp) throws IOException {
     Path p = tmp.resolve("s.lz4");
     byte[] data = SeekableTestData.random(3_000_000, SEED + 4); // stored blocks: decoded offset ~ file offset
