@@ -33,8 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Random 4 KB reads from a seekable LZ4 file ({@code docs/seekable-format.md}): the whole corpus
- * concatenated (about 30 MB) written with 64 KB blocks, read through a chunked mapping or a
- * {@code FileChannel}, beside the only way without an index: decoding the stream from the start
+ * concatenated (about 30 MB) written with 64 KB blocks, read through a mapping ({@link #source}:
+ * one {@code MemorySegment} or chunked {@code MappedByteBuffer}s) or a {@code FileChannel}, beside the only way without an index: decoding the stream from the start
  * up to the position ({@link #fromStart}, with positions limited to the first {@code
  * fromStartLimit} bytes so that an operation stays short). One operation is one 4 KB read.
  *
@@ -50,8 +50,13 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SeekableReadBenchmark {
   private static final int READ = 4096;
 
-  /** How the reader reaches the file. */
-  @Param({"mapped", "channel"})
+  /**
+   * How the reader reaches the file: {@code RandomAccessSource.mapped} with {@code
+   * dev.celer.seekable.mapping} set to {@code segment} (one {@code MemorySegment}, Java 25+; the
+   * chunked buffers below Java 25) or {@code buffers} (chunked {@code MappedByteBuffer}s), or
+   * positioned reads of a {@code channel}.
+   */
+  @Param({"segment", "buffers", "channel"})
   public String source;
 
   /** {@link #fromStart} picks positions below this many decoded bytes. */
@@ -81,7 +86,10 @@ public class SeekableReadBenchmark {
       out.write(data);
     }
     FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-    reader = SeekableLz4Reader.open(source.equals("mapped") ? RandomAccessSource.mapped(ch) : RandomAccessSource.of(ch));
+    if (!source.equals("channel")) {
+      System.setProperty("dev.celer.seekable.mapping", source);
+    }
+    reader = SeekableLz4Reader.open(source.equals("channel") ? RandomAccessSource.of(ch) : RandomAccessSource.mapped(ch));
     size = reader.size();
     long small = Files.size(file);
     int indexBytes = reader.index().toBytes().length;

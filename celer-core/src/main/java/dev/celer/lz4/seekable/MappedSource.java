@@ -3,6 +3,7 @@ package dev.celer.lz4.seekable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.util.Objects;
 
@@ -10,12 +11,18 @@ import java.util.Objects;
  * {@link RandomAccessSource} over a read-only mapping of a whole file, in chunks of at most
  * {@code chunkSize} bytes (one {@link MappedByteBuffer} holds at most 2 GB). Reads use absolute
  * bulk gets, which touch no buffer position, so any number of threads may read at once.
+ *
+ * <p>Java 17 cannot unmap a buffer, so closing cannot make the memory go away under a reader:
+ * {@link #close()} closes the channel and sets a flag that later reads check (a read that began
+ * before completes from the still-mapped pages); the mappings are released when they are garbage.
+ * A file that shrinks while mapped: see {@link MappedFile}.
  */
-final class MappedSource implements RandomAccessSource {
+final class MappedSource implements RandomAccessSource, MappedFile {
   private final FileChannel channel;
   private final MappedByteBuffer[] chunks;
   private final int chunkSize;
   private final long size;
+  private volatile boolean closed;
 
   MappedSource(FileChannel channel, int chunkSize) throws IOException {
     if (chunkSize < 1) {
@@ -41,8 +48,11 @@ final class MappedSource implements RandomAccessSource {
   }
 
   @Override
-  public void readFully(long position, byte[] dst, int off, int len) throws EOFException {
+  public void readFully(long position, byte[] dst, int off, int len) throws IOException {
     Objects.checkFromIndexSize(off, len, dst.length);
+    if (closed) {
+      throw new ClosedChannelException();
+    }
     if (position < 0 || position > size - len) {
       throw new EOFException("cannot read " + len + " bytes at " + position + " of " + size);
     }
@@ -61,7 +71,13 @@ final class MappedSource implements RandomAccessSource {
   }
 
   @Override
+  public long fileSizeNow() throws IOException {
+    return channel.size();
+  }
+
+  @Override
   public void close() throws IOException {
+    closed = true;
     channel.close();
   }
 }

@@ -13,8 +13,9 @@ import java.util.Objects;
  * <p>Three are built in: {@link #of(byte[])} (an array), {@link #of(FileChannel)} (positioned
  * reads of a channel, {@code FileChannel.read(ByteBuffer, long)}) and {@link #mapped(FileChannel)}
  * (the whole file mapped read-only in chunks of {@link #DEFAULT_MAP_CHUNK} bytes, so files over
- * 2 GB map on JDK 17, where one {@code MappedByteBuffer} holds at most 2 GB). Other storage
- * (HDFS {@code PositionedReadable}, object stores) implements the two methods.
+ * 2 GB map although one {@code MappedByteBuffer} holds at most 2 GB; on Java 25+, optionally, as
+ * one {@code MemorySegment}). Other storage (HDFS {@code PositionedReadable}, object stores)
+ * implements the two methods.
  */
 public interface RandomAccessSource extends Closeable {
   /** Chunk size of {@link #mapped(FileChannel)}: 1 GiB, like Lucene's default for 64-bit JVMs. */
@@ -55,19 +56,39 @@ public interface RandomAccessSource extends Closeable {
   }
 
   /**
-   * Maps the whole of {@code channel} read-only, in chunks of {@link #DEFAULT_MAP_CHUNK} bytes.
-   * Closing the source closes the channel; JDK 17 has no public way to unmap, so the mappings
-   * are released when they are garbage.
+   * Maps the whole of {@code channel} read-only. Closing the source closes the channel, and every
+   * later read throws {@link java.nio.channels.ClosedChannelException}. How it maps:
+   *
+   * <ul>
+   *   <li>By default, on every Java: in chunks of {@link #DEFAULT_MAP_CHUNK} bytes, as {@link
+   *       #mapped(FileChannel, int)}. Java 17 has no public way to unmap, so the mappings are
+   *       released when they are garbage.
+   *   <li>On Java 25+ with the system property {@code dev.celer.seekable.mapping=segment}: one
+   *       {@code MemorySegment} for the whole file, unmapped on {@code close()} (threads still
+   *       reading then get {@code ClosedChannelException}, never unmapped memory). Random reads
+   *       are as fast either way (measured: {@code SeekableReadBenchmark}), so this is opt-in.
+   *       {@code auto} (the default) and {@code buffers} ask for the chunks; below Java 25, {@code
+   *       segment} does too.
+   * </ul>
+   *
+   * A file that shrinks while it is mapped makes {@link SeekableLz4Reader}'s reads past its new end
+   * throw {@code Lz4StreamException} of kind {@code TRUNCATED} (with the JVM's {@code
+   * InternalError} for the lost pages as the cause); the JVM goes on.
    *
    * @throws IOException when mapping fails
+   * @throws IllegalArgumentException when {@code dev.celer.seekable.mapping} is none of auto,
+   *     segment, buffers
    */
   static RandomAccessSource mapped(FileChannel channel) throws IOException {
-    return mapped(channel, DEFAULT_MAP_CHUNK);
+    return Mapping.map(Objects.requireNonNull(channel, "channel"));
   }
 
   /**
-   * {@link #mapped(FileChannel)} with chunks of {@code chunkSize} bytes (tests use tiny chunks to
-   * make reads straddle them). A read that spans chunks is copied piece by piece.
+   * Maps the whole of {@code channel} read-only as {@code MappedByteBuffer}s of {@code chunkSize}
+   * bytes, on every Java (tests use tiny chunks to make reads straddle them). A read that spans
+   * chunks is copied piece by piece. Closing the source closes the channel, and every later read
+   * throws {@link java.nio.channels.ClosedChannelException}; the mappings are released when they
+   * are garbage.
    *
    * @param chunkSize 1..{@link Integer#MAX_VALUE}
    * @throws IOException when mapping fails

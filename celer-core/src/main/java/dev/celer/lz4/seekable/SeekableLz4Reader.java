@@ -204,18 +204,48 @@ public final class SeekableLz4Reader implements Closeable {
       return -1;
     }
     int n = (int) Math.min(len, size - position);
-    int i = index.blockAt(position);
-    long p = position;
-    int done = 0;
-    while (done < n) {
-      int from = (int) (p - index.contentOffset(i));
-      int k = Math.min(n - done, index.decodedLength(i) - from);
-      readBlock(i, from, dst, off + done, k);
-      done += k;
-      p += k;
-      i++;
+    try {
+      int i = index.blockAt(position);
+      long p = position;
+      int done = 0;
+      while (done < n) {
+        int from = (int) (p - index.contentOffset(i));
+        int k = Math.min(n - done, index.decodedLength(i) - from);
+        readBlock(i, from, dst, off + done, k);
+        done += k;
+        p += k;
+        i++;
+      }
+      return n;
+    } catch (InternalError e) {
+      throw lostPages(e, position, n);
     }
-    return n;
+  }
+
+  /**
+   * A read of a mapping touched pages that its file has lost by shrinking ({@link MappedFile}: the
+   * JVM's {@code InternalError} for {@code SIGBUS}, delivered at some point of the read): {@link
+   * Kind#TRUNCATED}. Any other {@code InternalError} is rethrown as it is.
+   */
+  private Lz4StreamException lostPages(InternalError e, long position, int len) {
+    if (!(src instanceof MappedFile)) {
+      throw e;
+    }
+    String now;
+    try {
+      now = ((MappedFile) src).fileSizeNow() + " bytes";
+    } catch (IOException | RuntimeException sizeUnknown) {
+      now = "of unknown size";
+    }
+    long was;
+    try {
+      was = src.size();
+    } catch (IOException sizeUnknown) {
+      was = -1;
+    }
+    return new Lz4StreamException(Kind.TRUNCATED, Lz4StreamException.UNKNOWN_OFFSET, "reading " + len
+        + " decoded bytes at " + position + " failed: the file was " + was + " bytes when it was mapped and is "
+        + now + " now (" + e.getMessage() + ")", e);
   }
 
   /**
@@ -458,7 +488,11 @@ public final class SeekableLz4Reader implements Closeable {
       if (i != block) {
         int d = index.decodedLength(i);
         byte[] c = new byte[d];
-        readBlock(i, 0, c, 0, d);
+        try {
+          readBlock(i, 0, c, 0, d);
+        } catch (InternalError e) {
+          throw lostPages(e, index.contentOffset(i), d);
+        }
         cache = c;
         block = i;
       }

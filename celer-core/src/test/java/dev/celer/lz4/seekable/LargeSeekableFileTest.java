@@ -18,9 +18,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seekable files larger than a mapping chunk, read through the chunked mapping and the channel,
- * with reads that straddle chunk boundaries in the compressed space and marks in the decoded
- * space.
+ * Seekable files larger than a mapping chunk, read through the chunked mapping, the channel and,
+ * where the Java 25 layer is loaded ({@link MappingSourcesTest}), one {@code MemorySegment} for the
+ * whole file, with reads that straddle chunk boundaries in the compressed space and marks in the
+ * decoded space.
  *
  * <ul>
  *   <li>{@link #reducedFormWithSmallChunks}: every run. 24 MB of content, mapping chunks of
@@ -67,7 +68,13 @@ class LargeSeekableFileTest {
     }
     try (SeekableLz4Reader mapped = SeekableLz4Reader.open(
             RandomAccessSource.mapped(FileChannel.open(p, StandardOpenOption.READ), chunk));
-        SeekableLz4Reader channel = SeekableLz4Reader.open(p)) {
+        SeekableLz4Reader channel = SeekableLz4Reader.open(p);
+        SeekableLz4Reader segment = Mapping.segmentsAvailable()
+            ? SeekableLz4Reader.open(Mapping.segment(FileChannel.open(p, StandardOpenOption.READ)))
+            : null) {
+      SeekableLz4Reader[] readers = segment == null
+          ? new SeekableLz4Reader[] {mapped, channel}
+          : new SeekableLz4Reader[] {mapped, channel, segment};
       assertEquals(size, mapped.size());
       SeekIndex idx = mapped.index();
       List<long[]> ranges = new ArrayList<>();
@@ -96,7 +103,7 @@ class LargeSeekableFileTest {
         long pos = q[0];
         int len = (int) Math.min(q[1], size - pos);
         byte[] expected = expected(pos, len);
-        for (SeekableLz4Reader r : new SeekableLz4Reader[] {mapped, channel}) {
+        for (SeekableLz4Reader r : readers) {
           byte[] got = r.readFully(pos, len);
           assertEquals(-1, Arrays.mismatch(expected, got), "read(" + pos + ", " + len + ") " + r);
         }
