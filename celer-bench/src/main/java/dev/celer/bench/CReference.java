@@ -16,7 +16,9 @@ final class CReference {
 
   /** Why the C reference cannot run in this JVM, or {@code null} when it can. */
   static final String UNAVAILABLE =
-      "no java.lang.foreign in Java " + Runtime.version().feature() + " (this harness binds C from Java 25 on)";
+      Runtime.version().feature() < 25
+          ? "no C in-process on Java " + Runtime.version().feature() + " (the harness binds C through FFM from Java 25 on)"
+          : "benchmarks.jar has no Java 25 layer (built without a JDK 25 javac), or is not on the class path as a jar";
   /** e.g. {@code "liblz4 1.9.4, libxxhash 0.8.1"}, or {@code null}. */
   static final String NAME = null;
 
