@@ -43,8 +43,13 @@ import net.jpountz.xxhash.XXHashFactory;
  *
  * <pre>
  * java [--enable-native-access=ALL-UNNAMED] -cp celer-bench/target/benchmarks.jar \
- *     [-Dceler.corpus=DIR] dev.celer.bench.OneJvmRatios [windowMs] [rounds] [corpus files...]
+ *     [-Dceler.corpus=DIR] [-Dceler.bench.lz4Sizes=4096,16384,65536]
+ *     [-Dceler.bench.hashSizes=1024,16384,1048576] [-Dceler.bench.ops=compress,xxh3,...] \
+ *     dev.celer.bench.OneJvmRatios [windowMs] [rounds] [corpus files...]
  * </pre>
+ *
+ * <p>{@code ops} names {@link Kind}s in lower case (all by default); small sizes (e.g. 64,256) are
+ * how the native backend's crossovers against pure Java were measured.
  *
  * <p>The markdown table goes to stdout; one line per file and cell (GB/s of input per CPU second)
  * to stderr. Not JMH: a plain loop over many blocks per call site, which is what the ratios need;
