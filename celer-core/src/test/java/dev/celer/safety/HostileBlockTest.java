@@ -45,12 +45,61 @@ class HostileBlockTest {
     return e;
   }
 
+  /**
+   * A match offset of 0. The pure-Java decoder rejects it, naming it; the native backend's
+   * liblz4 may decode it as zeros instead (the documented difference, {@link OffsetZero}). On both
+   * backends: a rejection is Celer's {@code Lz4Exception} with its message, an acceptance gives
+   * exactly the zeros (the same whatever the destination held), nothing is written outside the range.
+   */
   @Test
   void offsetZero() {
     // token 0x40 (4 literals, match 4), "abcd", offset 00 00, then the last literals
     byte[] block = new BlockBuilder().seq(ABCD, 0, 4).last(FIVE).build();
-    Lz4Exception e = rejects(block, 100, "offset 0");
-    assertTrue(e.getMessage().contains("input offset 5"), e.getMessage());
+    Lz4Exception e = assertThrows(Lz4Exception.class,
+        () -> Lz4.javaDecompressor().decompress(block, 0, block.length, new byte[100], 0, 100));
+    assertEquals("match offset 0 at input offset 5", e.getMessage());
+    ReferenceBlockDecoder ref = ReferenceBlockDecoder.decode(block, 0, block.length, 1 << 16);
+    for (int cap : new int[] {13, 17, 100, 255, 256, 300, 1 << 16}) {
+      byte[] dst = Checks.canary(new byte[cap], 11);
+      Checks.Outcome o = Checks.run(() -> DEC.decompress(block, 0, block.length, dst, 0, cap), block);
+      if (o.ok()) {
+        OffsetZero.assertAcceptedAsZeros(block, cap, ref, o, dst, 0, " (capacity " + cap + ")");
+        assertArrayEquals(new byte[] {'a', 'b', 'c', 'd', 0, 0, 0, 0, 'v', 'w', 'x', 'y', 'z'}, Arrays.copyOf(dst, 13));
+      } else {
+        assertEquals("match offset 0 at input offset 5", o.error().getMessage(), "capacity " + cap);
+      }
+      BlockDecompressFuzzTest.checkFull(block, cap, 3);
+      BlockDecompressFuzzTest.checkPartial(block, Math.min(cap, 13), null, false);
+      BlockDecompressFuzzTest.checkPartial(block, cap, null, false);
+    }
+    if (!OffsetZero.mayBeAccepted()) {
+      rejects(block, 100, "match offset 0 at input offset 5");
+      rejects(block, 1 << 16, "match offset 0 at input offset 5");
+    }
+  }
+
+  /**
+   * Offset-0 matches of many lengths, after runs of literals long enough that the native decoder
+   * (not the Java one below its crossover) gets the block, and partial targets at and around the
+   * match: liblz4 1.9.4's {@code LZ4_decompress_safe_partial} copies a match that ends near the
+   * target byte by byte from itself, which for offset 0 would leave the destination's old bytes in
+   * place. Whatever the backend, the answer is a rejection or zeros, never those bytes.
+   */
+  @Test
+  void offsetZeroNeverShowsStaleBytesInFullOrPartialDecoding() {
+    for (int literals : new int[] {0, 7, 260, 300}) {
+      for (int matchLen : new int[] {4, 12, 19, 40, 300}) {
+        byte[] block = new BlockBuilder().seq(distinct(literals, 4), 0, matchLen).last(FIVE).build();
+        int n = literals + matchLen + FIVE.length;
+        for (int cap : new int[] {n, n + 7, Math.max(n, 300), 1 << 16}) {
+          BlockDecompressFuzzTest.checkFull(block, cap, 5);
+        }
+        for (int target = Math.max(0, literals - 4); target <= n + 1; target += target < literals + 16 || target > n - 16 ? 1 : 13) {
+          BlockDecompressFuzzTest.checkPartial(block, target, null, false);
+        }
+        BlockDecompressFuzzTest.checkPartial(block, 256, null, false);
+      }
+    }
   }
 
   @Test
@@ -175,7 +224,10 @@ class HostileBlockTest {
     for (int back = 1; back <= 40; back++) {
       byte[] block = new BlockBuilder().seq(ABCD, back, 4 + back).seq(FIVE, back + 9, 6).last(FIVE).build();
       BlockDecompressFuzzTest.checkFull(block, 64, 7);
-      BlockDecompressFuzzTest.checkPartial(block, 10, null);
+      BlockDecompressFuzzTest.checkPartial(block, 10, null, false);
+      // and with room for 300 bytes, where the native backend (if active) decodes rather than Java
+      BlockDecompressFuzzTest.checkFull(block, 300, 7);
+      BlockDecompressFuzzTest.checkPartial(block, 300, null, false);
     }
     // mutated: valid blocks of compressible data with 1..4 bytes changed, several capacities
     for (int i = 0; i < 3000; i++) {
@@ -193,7 +245,7 @@ class HostileBlockTest {
       for (int cap : BlockDecompressFuzzTest.capacities(block)) {
         BlockDecompressFuzzTest.checkFull(block, cap, r.nextInt(8));
       }
-      BlockDecompressFuzzTest.checkPartial(block, r.nextInt(data.length + 2), null);
+      BlockDecompressFuzzTest.checkPartial(block, r.nextInt(data.length + 2), null, false);
     }
   }
 
