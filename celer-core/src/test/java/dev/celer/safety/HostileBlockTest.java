@@ -102,6 +102,76 @@ class HostileBlockTest {
     }
   }
 
+  /**
+   * As {@link #offsetZeroNeverShowsStaleBytesInFullOrPartialDecoding}, with history: a separate
+   * dictionary, and the same bytes as an in-place prefix before {@code dstOff}. Full and partial
+   * decodes into two differently pre-filled destinations: rejected, or the oracle's output with
+   * offset-0 matches as zeros; never the destination's old bytes, and the prefix is never written.
+   */
+  @Test
+  void offsetZeroWithHistoryNeverShowsStaleBytes() {
+    byte[] dict = distinct(1000, 9);
+    for (int literals : new int[] {0, 7, 300}) {
+      for (int matchLen : new int[] {4, 19, 300}) {
+        byte[] block = new BlockBuilder().seq(distinct(literals, 4), 0, matchLen).last(FIVE).build();
+        int n = literals + matchLen + FIVE.length;
+        for (int room : new int[] {n, n + 7, Math.max(n, 300), 1 << 16}) {
+          for (boolean prefix : new boolean[] {false, true}) {
+            decodeOffsetZeroWithHistory(block, dict, prefix, room, Integer.MAX_VALUE);
+          }
+        }
+        for (int target : new int[] {1, literals, literals + 1, literals + matchLen - 1, literals + matchLen, n, n + 1, 256, 300}) {
+          for (boolean prefix : new boolean[] {false, true}) {
+            decodeOffsetZeroWithHistory(block, dict, prefix, Math.max(target, 1), Math.max(target, 1));
+          }
+        }
+      }
+    }
+  }
+
+  /** One decode of {@code block} with {@code dict} as history, full ({@code target} MAX_VALUE) or partial. */
+  private static void decodeOffsetZeroWithHistory(byte[] block, byte[] dict, boolean prefix, int room, int target) {
+    boolean partial = target != Integer.MAX_VALUE;
+    ReferenceBlockDecoder ref = ReferenceBlockDecoder.decode(block, 0, block.length, room, dict, target);
+    String ctx = " (" + (prefix ? "prefix" : "separate") + " dictionary, " + (partial ? "target " : "capacity ") + room
+        + ", oracle " + ref + ") on " + Checks.hex(block);
+    int dstOff = prefix ? dict.length : 3;
+    byte[][] dsts = {Checks.canary(new byte[dstOff + room + 8], 1), Checks.canary(new byte[dstOff + room + 8], 2)};
+    Checks.Outcome[] outcomes = new Checks.Outcome[2];
+    for (int k = 0; k < 2; k++) {
+      byte[] dst = dsts[k];
+      if (prefix) {
+        System.arraycopy(dict, 0, dst, 0, dict.length);
+      }
+      byte[] hist = prefix ? dst : dict.clone();
+      int histOff = 0;
+      outcomes[k] = Checks.run(() -> partial
+          ? DEC.decompressPartial(block, 0, block.length, dst, dstOff, room, hist, histOff, dict.length)
+          : DEC.decompress(block, 0, block.length, dst, dstOff, room, hist, histOff, dict.length), block);
+      Checks.assertRange(dict, prefix ? dst : hist, 0, "the dictionary was written" + ctx);
+      if (!prefix) {
+        Checks.assertCanary(dst, 0, dstOff, k + 1, "before dstOff" + ctx);
+      }
+      Checks.assertCanary(dst, dstOff + room, dst.length, k + 1, "after the range" + ctx);
+    }
+    Checks.assertSameOutcome(outcomes[0], outcomes[1], "two differently pre-filled destinations" + ctx);
+    assertTrue(!ref.valid || ref.reachedTarget, "the oracle accepts " + ctx);
+    if (ref.valid) { // a partial decode whose target ends before the offset-0 match
+      assertTrue(outcomes[0].ok(), "rejected a prefix that decodes: " + outcomes[0] + ctx);
+      for (byte[] dst : dsts) {
+        Checks.assertRange(ref.out, dst, dstOff, "partial decode before the match" + ctx);
+      }
+      return;
+    }
+    for (int k = 0; k < 2; k++) {
+      if (outcomes[k].ok()) {
+        OffsetZero.assertAcceptedAsZeros(block, room, dict, target, ref, outcomes[k], dsts[k], dstOff, ctx);
+      } else {
+        assertTrue(outcomes[k].error().getMessage().contains("match offset 0 at input offset"), outcomes[k] + ctx);
+      }
+    }
+  }
+
   @Test
   void offsetBeforeOutputStart() {
     // 4 bytes written, then a match 5 back
