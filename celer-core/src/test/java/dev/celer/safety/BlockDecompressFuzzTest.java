@@ -142,6 +142,17 @@ class BlockDecompressFuzzTest {
     if (!ref.valid) {
       if (o.ok()) {
         OffsetZero.assertAcceptedAsZeros(block, cap, dict, Integer.MAX_VALUE, ref, o, dst, dstOff, ctx);
+        // and its partial decode with the same dictionary: rejected, or as zeros too
+        int t = Math.max(1, Math.min(target, cap));
+        byte[] part = canary(new byte[t + 4], 6);
+        Outcome p = run(() -> DEC.decompressPartial(block, 0, block.length, part, 0, t, dict, 0, dictLen), block);
+        assertCanary(part, t, t + 4, 6, "partial past its target" + ctx);
+        ReferenceBlockDecoder pref = ReferenceBlockDecoder.decode(block, 0, block.length, t, dict, t);
+        if (p.ok() && !pref.valid) {
+          OffsetZero.assertAcceptedAsZeros(block, t, dict, t, pref, p, part, 0, " (partial, target " + t + ")" + ctx);
+        } else if (p.ok()) {
+          assertRange(Arrays.copyOf(pref.out, p.length()), part, 0, "partial before the offset-0 match" + ctx);
+        }
       }
       return;
     }
