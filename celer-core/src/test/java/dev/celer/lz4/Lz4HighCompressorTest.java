@@ -231,7 +231,16 @@ class Lz4HighCompressorTest {
   }
 
   private static int level(Lz4Compressor c) {
-    return ((Lz4HighCompressor) c).level();
+    return javaHc(c).level();
+  }
+
+  /**
+   * The pure-Java HC compressor behind {@code c}: {@code c} itself, or the one a native compressor
+   * (the native backend, Java 25+) wraps and hands small blocks, dictionaries and the
+   * destination-size mode to. These tests look into the Java class (its level, its workspace).
+   */
+  static Lz4HighCompressor javaHc(Lz4Compressor c) {
+    return (Lz4HighCompressor) (c instanceof Lz4NativeCompressor n ? n.java() : c);
   }
 
   @Test
@@ -331,7 +340,7 @@ class Lz4HighCompressorTest {
     // neither may change the output. A restart threshold of 300 K indexes makes it restart every few blocks.
     byte[] data = inputs().get("text120k");
     for (int level : new int[] {3, 9, 12}) {
-      Lz4HighCompressor c = (Lz4HighCompressor) Lz4.highCompressor(level);
+      Lz4HighCompressor c = javaHc(Lz4.highCompressor(level));
       Lz4HighCompressor.Workspace reused =
           new Lz4HighCompressor.Workspace(new Lz4HcMatchFinder(300_000));
       byte[] dst = new byte[Lz4.maxCompressedLength(data.length)];

@@ -32,6 +32,12 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * the local grown corpus as the start. A finding fails the test, and so does a target that reports
  * no coverage: a run that explores nothing must not pass as fuzzing. Each target's Jazzer output is
  * kept in {@code target/fuzz-logs/}; one line per target goes to stdout.
+ *
+ * <p>In the Surefire execution {@code native} (JDK 25+, {@code celer.expect.native=true}) the
+ * fuzzing JVMs get that execution's options ({@code celer.test.jvmArgs}: native access, {@code
+ * -Ddev.celer.native=auto}), so every target runs against the native backend; their logs go to
+ * {@code target/fuzz-logs-native/}, and the run fails unless {@link NativeDecoderFuzzTest} reports
+ * the native backend in its fuzzing JVM.
  */
 class BoundedFuzzingTest {
   private static final Pattern DONE = Pattern.compile("Done (\\d+) runs in (\\d+) second");
@@ -82,7 +88,8 @@ class BoundedFuzzingTest {
   @EnabledIfSystemProperty(named = "celer.fuzz.duration", matches = ".+")
   void fuzzEachTargetBriefly() throws Exception {
     String duration = System.getProperty("celer.fuzz.duration");
-    Path logs = Path.of("target", "fuzz-logs");
+    boolean nativeRun = Boolean.getBoolean("celer.expect.native");
+    Path logs = Path.of("target", nativeRun ? "fuzz-logs-native" : "fuzz-logs");
     Files.createDirectories(logs);
     List<String> problems = new ArrayList<>();
     long executions = 0;
@@ -114,9 +121,13 @@ class BoundedFuzzingTest {
         problems.add(target + ": Jazzer did not fuzz (no 'Done N runs'), see " + log.toAbsolutePath());
       } else if (coverage == null || out.contains("no interesting inputs were found")) {
         problems.add(target + ": no coverage feedback (is dev.celer instrumented?), see " + log.toAbsolutePath());
+      } else if (nativeRun && target.startsWith("NativeDecoderFuzzTest#")
+          && !out.contains("[celer] NativeDecoderFuzzTest: backend native")) {
+        problems.add(target + ": the fuzzing JVM did not run the native backend, see " + log.toAbsolutePath());
       }
     }
-    System.out.printf("[celer] fuzz total: %d targets, %d executions, %s each%n", targets.size(), executions, duration);
+    System.out.printf("[celer] fuzz total: %d targets, %d executions, %s each, %s%n", targets.size(), executions, duration,
+        nativeRun ? "native backend" : "pure-Java backend");
     assertTrue(problems.isEmpty(), String.join("\n", problems));
   }
 

@@ -45,12 +45,131 @@ class HostileBlockTest {
     return e;
   }
 
+  /**
+   * A match offset of 0. The pure-Java decoder rejects it, naming it; the native backend's
+   * liblz4 may decode it as zeros instead (the documented difference, {@link OffsetZero}). On both
+   * backends: a rejection is Celer's {@code Lz4Exception} with its message, an acceptance gives
+   * exactly the zeros (the same whatever the destination held), nothing is written outside the range.
+   */
   @Test
   void offsetZero() {
     // token 0x40 (4 literals, match 4), "abcd", offset 00 00, then the last literals
     byte[] block = new BlockBuilder().seq(ABCD, 0, 4).last(FIVE).build();
-    Lz4Exception e = rejects(block, 100, "offset 0");
-    assertTrue(e.getMessage().contains("input offset 5"), e.getMessage());
+    Lz4Exception e = assertThrows(Lz4Exception.class,
+        () -> Lz4.javaDecompressor().decompress(block, 0, block.length, new byte[100], 0, 100));
+    assertEquals("match offset 0 at input offset 5", e.getMessage());
+    ReferenceBlockDecoder ref = ReferenceBlockDecoder.decode(block, 0, block.length, 1 << 16);
+    for (int cap : new int[] {13, 17, 100, 255, 256, 300, 1 << 16}) {
+      byte[] dst = Checks.canary(new byte[cap], 11);
+      Checks.Outcome o = Checks.run(() -> DEC.decompress(block, 0, block.length, dst, 0, cap), block);
+      if (o.ok()) {
+        OffsetZero.assertAcceptedAsZeros(block, cap, ref, o, dst, 0, " (capacity " + cap + ")");
+        assertArrayEquals(new byte[] {'a', 'b', 'c', 'd', 0, 0, 0, 0, 'v', 'w', 'x', 'y', 'z'}, Arrays.copyOf(dst, 13));
+      } else {
+        assertEquals("match offset 0 at input offset 5", o.error().getMessage(), "capacity " + cap);
+      }
+      BlockDecompressFuzzTest.checkFull(block, cap, 3);
+      BlockDecompressFuzzTest.checkPartial(block, Math.min(cap, 13), null, false);
+      BlockDecompressFuzzTest.checkPartial(block, cap, null, false);
+    }
+    if (!OffsetZero.mayBeAccepted()) {
+      rejects(block, 100, "match offset 0 at input offset 5");
+      rejects(block, 1 << 16, "match offset 0 at input offset 5");
+    }
+  }
+
+  /**
+   * Offset-0 matches of many lengths, after runs of literals long enough that the native decoder
+   * (not the Java one below its crossover) gets the block, and partial targets at and around the
+   * match: liblz4 1.9.4's {@code LZ4_decompress_safe_partial} copies a match that ends near the
+   * target byte by byte from itself, which for offset 0 would leave the destination's old bytes in
+   * place. Whatever the backend, the answer is a rejection or zeros, never those bytes.
+   */
+  @Test
+  void offsetZeroNeverShowsStaleBytesInFullOrPartialDecoding() {
+    for (int literals : new int[] {0, 7, 260, 300}) {
+      for (int matchLen : new int[] {4, 12, 19, 40, 300}) {
+        byte[] block = new BlockBuilder().seq(distinct(literals, 4), 0, matchLen).last(FIVE).build();
+        int n = literals + matchLen + FIVE.length;
+        for (int cap : new int[] {n, n + 7, Math.max(n, 300), 1 << 16}) {
+          BlockDecompressFuzzTest.checkFull(block, cap, 5);
+        }
+        for (int target = Math.max(0, literals - 4); target <= n + 1; target += target < literals + 16 || target > n - 16 ? 1 : 13) {
+          BlockDecompressFuzzTest.checkPartial(block, target, null, false);
+        }
+        BlockDecompressFuzzTest.checkPartial(block, 256, null, false);
+      }
+    }
+  }
+
+  /**
+   * As {@link #offsetZeroNeverShowsStaleBytesInFullOrPartialDecoding}, with history: a separate
+   * dictionary, and the same bytes as an in-place prefix before {@code dstOff}. Full and partial
+   * decodes into two differently pre-filled destinations: rejected, or the oracle's output with
+   * offset-0 matches as zeros; never the destination's old bytes, and the prefix is never written.
+   */
+  @Test
+  void offsetZeroWithHistoryNeverShowsStaleBytes() {
+    byte[] dict = distinct(1000, 9);
+    for (int literals : new int[] {0, 7, 300}) {
+      for (int matchLen : new int[] {4, 19, 300}) {
+        byte[] block = new BlockBuilder().seq(distinct(literals, 4), 0, matchLen).last(FIVE).build();
+        int n = literals + matchLen + FIVE.length;
+        for (int room : new int[] {n, n + 7, Math.max(n, 300), 1 << 16}) {
+          for (boolean prefix : new boolean[] {false, true}) {
+            decodeOffsetZeroWithHistory(block, dict, prefix, room, Integer.MAX_VALUE);
+          }
+        }
+        for (int target : new int[] {1, literals, literals + 1, literals + matchLen - 1, literals + matchLen, n, n + 1, 256, 300}) {
+          for (boolean prefix : new boolean[] {false, true}) {
+            decodeOffsetZeroWithHistory(block, dict, prefix, Math.max(target, 1), Math.max(target, 1));
+          }
+        }
+      }
+    }
+  }
+
+  /** One decode of {@code block} with {@code dict} as history, full ({@code target} MAX_VALUE) or partial. */
+  private static void decodeOffsetZeroWithHistory(byte[] block, byte[] dict, boolean prefix, int room, int target) {
+    boolean partial = target != Integer.MAX_VALUE;
+    ReferenceBlockDecoder ref = ReferenceBlockDecoder.decode(block, 0, block.length, room, dict, target);
+    String ctx = " (" + (prefix ? "prefix" : "separate") + " dictionary, " + (partial ? "target " : "capacity ") + room
+        + ", oracle " + ref + ") on " + Checks.hex(block);
+    int dstOff = prefix ? dict.length : 3;
+    byte[][] dsts = {Checks.canary(new byte[dstOff + room + 8], 1), Checks.canary(new byte[dstOff + room + 8], 2)};
+    Checks.Outcome[] outcomes = new Checks.Outcome[2];
+    for (int k = 0; k < 2; k++) {
+      byte[] dst = dsts[k];
+      if (prefix) {
+        System.arraycopy(dict, 0, dst, 0, dict.length);
+      }
+      byte[] hist = prefix ? dst : dict.clone();
+      int histOff = 0;
+      outcomes[k] = Checks.run(() -> partial
+          ? DEC.decompressPartial(block, 0, block.length, dst, dstOff, room, hist, histOff, dict.length)
+          : DEC.decompress(block, 0, block.length, dst, dstOff, room, hist, histOff, dict.length), block);
+      Checks.assertRange(dict, prefix ? dst : hist, 0, "the dictionary was written" + ctx);
+      if (!prefix) {
+        Checks.assertCanary(dst, 0, dstOff, k + 1, "before dstOff" + ctx);
+      }
+      Checks.assertCanary(dst, dstOff + room, dst.length, k + 1, "after the range" + ctx);
+    }
+    Checks.assertSameOutcome(outcomes[0], outcomes[1], "two differently pre-filled destinations" + ctx);
+    assertTrue(!ref.valid || ref.reachedTarget, "the oracle accepts " + ctx);
+    if (ref.valid) { // a partial decode whose target ends before the offset-0 match
+      assertTrue(outcomes[0].ok(), "rejected a prefix that decodes: " + outcomes[0] + ctx);
+      for (byte[] dst : dsts) {
+        Checks.assertRange(ref.out, dst, dstOff, "partial decode before the match" + ctx);
+      }
+      return;
+    }
+    for (int k = 0; k < 2; k++) {
+      if (outcomes[k].ok()) {
+        OffsetZero.assertAcceptedAsZeros(block, room, dict, target, ref, outcomes[k], dsts[k], dstOff, ctx);
+      } else {
+        assertTrue(outcomes[k].error().getMessage().contains("match offset 0 at input offset"), outcomes[k] + ctx);
+      }
+    }
   }
 
   @Test
@@ -175,7 +294,10 @@ class HostileBlockTest {
     for (int back = 1; back <= 40; back++) {
       byte[] block = new BlockBuilder().seq(ABCD, back, 4 + back).seq(FIVE, back + 9, 6).last(FIVE).build();
       BlockDecompressFuzzTest.checkFull(block, 64, 7);
-      BlockDecompressFuzzTest.checkPartial(block, 10, null);
+      BlockDecompressFuzzTest.checkPartial(block, 10, null, false);
+      // and with room for 300 bytes, where the native backend (if active) decodes rather than Java
+      BlockDecompressFuzzTest.checkFull(block, 300, 7);
+      BlockDecompressFuzzTest.checkPartial(block, 300, null, false);
     }
     // mutated: valid blocks of compressible data with 1..4 bytes changed, several capacities
     for (int i = 0; i < 3000; i++) {
@@ -193,7 +315,7 @@ class HostileBlockTest {
       for (int cap : BlockDecompressFuzzTest.capacities(block)) {
         BlockDecompressFuzzTest.checkFull(block, cap, r.nextInt(8));
       }
-      BlockDecompressFuzzTest.checkPartial(block, r.nextInt(data.length + 2), null);
+      BlockDecompressFuzzTest.checkPartial(block, r.nextInt(data.length + 2), null, false);
     }
   }
 

@@ -11,7 +11,8 @@ package dev.celer.safety;
  * <ul>
  *   <li><b>invalid</b>: malformed under any reading — truncated token/length/offset, literals
  *       past the input, match offset 0, a match reaching before the start of the output (and of
- *       the dictionary), output beyond the capacity. Every decoder must reject it.
+ *       the dictionary), output beyond the capacity. Every decoder must reject it (but see {@link
+ *       #decodeOffsetZeroAsZeros} for the native backend's one documented difference).
  *   <li><b>strict</b>: well-formed and also keeps the "End of block conditions": the last
  *       sequence holds only literals (its token's match nibble is 0) and ends exactly at the end
  *       of the input, the last 5 bytes
@@ -60,6 +61,21 @@ final class ReferenceBlockDecoder {
    *     are clamped to it, and no input after the bytes it needs is read
    */
   static ReferenceBlockDecoder decode(byte[] src, int off, int len, int capacity, byte[] dict, int target) {
+    return decode(src, off, len, capacity, dict, target, false);
+  }
+
+  /**
+   * As {@link #decode(byte[], int, int, int, byte[], int)}, but a match of offset 0 is not an
+   * error: it produces {@code matchLength} zero bytes, as {@code LZ4_decompress_safe} of liblz4
+   * 1.9.4 decodes it (measured; docs/security.md, "The native backend"). Every other rule stays,
+   * so a block with another problem after its offset-0 match is still invalid.
+   */
+  static ReferenceBlockDecoder decodeOffsetZeroAsZeros(byte[] src, int off, int len, int capacity, byte[] dict, int target) {
+    return decode(src, off, len, capacity, dict, target, true);
+  }
+
+  private static ReferenceBlockDecoder decode(
+      byte[] src, int off, int len, int capacity, byte[] dict, int target, boolean offsetZeroAsZeros) {
     int dictLen = Math.min(dict.length, 65536);
     byte[] history = new byte[dictLen];
     System.arraycopy(dict, dict.length - dictLen, history, 0, dictLen);
@@ -123,7 +139,7 @@ final class ReferenceBlockDecoder {
         return invalid(outBuf, op, "truncated offset at " + ip);
       }
       int offset = (src[ip] & 0xFF) | (src[ip + 1] & 0xFF) << 8;
-      if (offset == 0) {
+      if (offset == 0 && !offsetZeroAsZeros) {
         return invalid(outBuf, op, "offset 0 at " + ip);
       }
       if (offset > op + dictLen) {
@@ -151,7 +167,7 @@ final class ReferenceBlockDecoder {
       outBuf = ensure(outBuf, op + (int) mlToCopy);
       for (long i = 0; i < mlToCopy; i++) {
         int from = op - offset;
-        outBuf[op] = from >= 0 ? outBuf[from] : history[dictLen + from];
+        outBuf[op] = offset == 0 ? 0 : from >= 0 ? outBuf[from] : history[dictLen + from];
         op++;
       }
       if (partial && op == target) {

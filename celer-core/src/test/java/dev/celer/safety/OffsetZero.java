@@ -1,0 +1,58 @@
+package dev.celer.safety;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.celer.lz4.Lz4;
+import dev.celer.safety.Checks.Outcome;
+
+/**
+ * The one documented difference between the two block-decoder backends (docs/security.md, "The
+ * native backend"), in one place for every hostile-input test and fuzz target: a match offset of 0
+ * is invalid by the block format; the pure-Java decoder rejects it, while {@code
+ * LZ4_decompress_safe} of liblz4 1.9.4 decodes it as zeros. So when {@link Lz4#decompressor()} is
+ * native it may accept such a block, but only with the output the oracle gives when offset-0
+ * matches write zeros ({@link ReferenceBlockDecoder#decodeOffsetZeroAsZeros}): never a byte the
+ * destination held before, and never a block that has another problem too. Whether it accepts or
+ * rejects (Celer's Java decoder answers below the native crossover and for blocks with history) is
+ * left to the backend; what it may produce is not. Stateless.
+ */
+final class OffsetZero {
+  private OffsetZero() {}
+
+  /** Whether the default decoder may accept a match offset of 0 at all: only when it is native. */
+  static boolean mayBeAccepted() {
+    return Lz4.isNativeBackend();
+  }
+
+  /**
+   * Fails unless accepting {@code block} was allowed: the strict oracle {@code ref} rejects it for
+   * a match offset of 0 only, the backend is native, and the {@code o.length()} bytes at {@code
+   * dst[dstOff...]} are exactly the oracle's output with offset-0 matches as zeros.
+   *
+   * @param ref the strict oracle's answer for the same capacity, dictionary and target (invalid)
+   * @param target the partial-decoding target, or {@link Integer#MAX_VALUE} for a full decode
+   */
+  static void assertAcceptedAsZeros(
+      byte[] block, int cap, byte[] dict, int target, ReferenceBlockDecoder ref, Outcome o, byte[] dst, int dstOff, String ctx) {
+    assertTrue(o.ok());
+    if (!ref.problem.startsWith("offset 0 ")) {
+      fail("accepted an invalid block (" + ref.problem + ")" + ctx);
+    }
+    if (!mayBeAccepted()) {
+      fail("the pure-Java decoder accepted a match offset of 0 (" + ref.problem + ")" + ctx);
+    }
+    ReferenceBlockDecoder zeros = ReferenceBlockDecoder.decodeOffsetZeroAsZeros(block, 0, block.length, cap, dict, target);
+    if (!zeros.valid) {
+      fail("accepted a block with a match offset of 0 and another problem (" + zeros.problem + ")" + ctx);
+    }
+    assertEquals(zeros.out.length, o.length(), "length of a block decoded with offset 0 as zeros" + ctx);
+    Checks.assertRange(zeros.out, dst, dstOff, "a block with a match offset of 0: output vs offset 0 as zeros (bytes the call did not decode: stale destination or input bytes?)" + ctx);
+  }
+
+  /** As {@link #assertAcceptedAsZeros}, for a full decode without dictionary. */
+  static void assertAcceptedAsZeros(byte[] block, int cap, ReferenceBlockDecoder ref, Outcome o, byte[] dst, int dstOff, String ctx) {
+    assertAcceptedAsZeros(block, cap, new byte[0], Integer.MAX_VALUE, ref, o, dst, dstOff, ctx);
+  }
+}
