@@ -51,8 +51,16 @@ public final class Main {
     return new Main(cwd, Terminal.NONE);
   }
 
-  /** Runs the command line, exits with its code. */
-  public static void main(String[] args) {
+  /**
+   * Runs the command line, exits with its code. With the system property {@code celer.training}
+   * (set by {@code ./celer} when it builds its start-up cache) it runs {@link Training} in that
+   * directory instead.
+   */
+  public static void main(String[] args) throws IOException {
+    String training = System.getProperty("celer.training");
+    if (training != null) {
+      System.exit(Training.run(Paths.get(training)));
+    }
     // stdout as a raw file descriptor: every failed write is an IOException, never a PrintStream flag
     OutputStream out = new FileOutputStream(FileDescriptor.out);
     int code = new Main(Paths.get("").toAbsolutePath(), Terminal.detect()).run(args, System.in, out, System.err);
