@@ -372,7 +372,8 @@ public final class Lz4FrameOutputStream extends OutputStream {
       }
       assert blockStart == 0;
       byte[] next = pipeline.submit(buf, len, out);
-      buf = next != null ? next : EMPTY;
+      // after a full block more are likely to come: a whole block at once rather than growing to it
+      buf = next != null ? next : len == blockSize ? new byte[blockSize] : EMPTY;
     } else {
       writeBlock(buf, blockStart, len);
     }
