@@ -4,6 +4,7 @@ import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.frame.Lz4FrameInputStream;
 import dev.celer.lz4.frame.Lz4FrameReadOptions;
 import java.io.ByteArrayInputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -113,14 +114,9 @@ final class DecompressAction extends FileAction {
       ro.dictionary(s.dictionary);
     }
     Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build());
-    byte[] buf = new byte[1 << 16];
-    long total = 0;
+    Counting counted = new Counting(out, progress);
     try {
-      for (int r; (r = frames.read(buf)) >= 0; ) {
-        out.write(buf, 0, r);
-        total += r;
-        progress.update(total, -1);
-      }
+      frames.transferTo(counted); // each decoded block straight from the decoder's buffer
     } catch (Lz4StreamException e) {
       if (IoFailure.find(e) != null) {
         throw e; // the source or the output failed, not the format
@@ -128,11 +124,35 @@ final class DecompressAction extends FileAction {
       if (endsStream(e, frames)) {
         // lz4: data after the last frame ends the stream with a notice, and the file counts as failed.
         s.display(2, "Stream followed by undecodable data " + position(e) + "\n");
-        return new Decoded(total, true);
+        return new Decoded(counted.count, true);
       }
       throw formatFailure(e, m == LEGACY_MAGIC);
     }
-    return new Decoded(total, false);
+    return new Decoded(counted.count, false);
+  }
+
+  /** Counts the decoded bytes on their way out and shows them in the progress line. */
+  private static final class Counting extends FilterOutputStream {
+    private final Progress progress;
+    long count;
+
+    Counting(OutputStream out, Progress progress) {
+      super(out);
+      this.progress = progress;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+      count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      count += len;
+      progress.update(count, -1);
+    }
   }
 
   /** lz4 prints the position after the 4 bytes it could not take for a magic number. */

@@ -41,7 +41,7 @@ final class Destination implements AutoCloseable {
   /** @return a destination writing to {@code stdout}, which it flushes but never closes */
   static Destination stdout(OutputStream stdout) {
     FileOutputStream f = stdout instanceof FileOutputStream o ? o : null;
-    return new Destination(new BufferedOutputStream(IoFailure.writing(stdout), 1 << 16), null, f, false,
+    return new Destination(new BufferedOutputStream(IoFailure.writing(Chunked.output(stdout)), 1 << 16), null, f, false,
         isStdout(f) && isPipe(STDOUT_FD));
   }
 
@@ -61,7 +61,7 @@ final class Destination implements AutoCloseable {
     if (regular) {
       PartialOutputs.writing(p);
     }
-    return new Destination(new BufferedOutputStream(IoFailure.writing(f), 1 << 16), p, f, regular, !regular && isPipe(p));
+    return new Destination(new BufferedOutputStream(IoFailure.writing(Chunked.output(f)), 1 << 16), p, f, regular, !regular && isPipe(p));
   }
 
   /**

@@ -1,19 +1,14 @@
 package dev.celer.cli;
 
-import dev.celer.lz4.frame.Lz4FrameBlockEncoder;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
 import dev.celer.lz4.seekable.SeekableLz4Writer;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
-import java.util.ArrayDeque;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Compresses one input into one LZ4 frame (or legacy frame) the way {@code lz4} v1.9.4 does, so
@@ -26,10 +21,10 @@ import java.util.concurrent.Future;
  *   <li>{@code --content-size} writes the size of a regular file; for stdin there is none.
  * </ul>
  *
- * <p>With {@code threads > 1} and independent blocks, blocks are encoded on a thread pool with
- * {@link Lz4FrameBlockEncoder} and written in input order through {@link
- * Lz4FrameOutputStream#writeEncodedBlock}: the output is byte for byte that of one thread.
- * Linked blocks depend on each other, so they use one thread (as lz4 1.10's {@code -T} does).
+ * <p>With {@code threads > 1} and independent blocks, blocks are compressed on a thread pool by
+ * the parallel {@link Lz4FrameOutputStream} (at most two blocks per thread in flight): the output
+ * is byte for byte that of one thread. Linked blocks depend on each other, so they use one thread
+ * (as lz4 1.10's {@code -T} does).
  *
  * <p>Not thread-safe; one instance per file.
  */
@@ -44,7 +39,8 @@ final class FrameCompressor {
   FrameCompressor(Lz4FrameOptions base, boolean contentSize, int threads) {
     this.base = base;
     this.contentSize = contentSize;
-    this.threads = Math.max(1, threads);
+    // lz4 takes any count; more threads than the stream accepts would only cost memory
+    this.threads = Math.max(1, Math.min(threads, Lz4FrameOutputStream.MAX_PARALLELISM));
   }
 
   /**
@@ -81,21 +77,33 @@ final class FrameCompressor {
     Lz4FrameOptions opts = b.build();
     CountingOutputStream counted = new CountingOutputStream(out);
     long read = n;
-    try (Lz4FrameOutputStream fos = new Lz4FrameOutputStream(counted, opts)) {
-      if (threads > 1 && (!opts.linkedBlocks() || opts.legacy()) && n == blockSize) {
-        read = parallel(in, fos, Lz4FrameBlockEncoder.of(opts), first, progress, counted);
-      } else {
+    // more than one block, independent ones: the library's parallel stream (linked blocks: one thread)
+    ExecutorService pool = threads > 1 && n == blockSize && (!opts.linkedBlocks() || opts.legacy())
+        ? Executors.newFixedThreadPool(threads, FrameCompressor::daemon)
+        : null;
+    try (Lz4FrameOutputStream fos = pool == null ? new Lz4FrameOutputStream(counted, opts)
+        : new Lz4FrameOutputStream(counted, opts, threads, pool)) {
+      // Whole blocks from one array: on one thread the stream encodes them from it without a copy.
+      fos.write(first, 0, n);
+      progress.update(read, counted.count);
+      while (n == blockSize) {
+        n = FileAction.readFully(in, first, blockSize);
         fos.write(first, 0, n);
+        read += n;
         progress.update(read, counted.count);
-        while (n == blockSize) {
-          n = FileAction.readFully(in, first, blockSize);
-          fos.write(first, 0, n);
-          read += n;
-          progress.update(read, counted.count);
-        }
+      }
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
       }
     }
     return new long[] {read, counted.count};
+  }
+
+  private static Thread daemon(Runnable r) {
+    Thread t = new Thread(r, "celer-compress");
+    t.setDaemon(true);
+    return t;
   }
 
   private long[] compressSeekable(InputStream in, OutputStream out, long knownSize, Progress progress)
@@ -125,71 +133,6 @@ final class FrameCompressor {
   /** @return true when the input fitted in one block (lz4 writes it with {@code LZ4F_compressFrame}) */
   boolean singleBlock() {
     return singleBlock;
-  }
-
-  private record Job(byte[] content, int length, Future<byte[]> encoded) {}
-
-  private long parallel(InputStream in, Lz4FrameOutputStream fos, Lz4FrameBlockEncoder enc, byte[] first,
-      Progress progress, CountingOutputStream counted) throws IOException {
-    int blockSize = enc.maxBlockSize();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-      Thread t = new Thread(r, "celer-compress");
-      t.setDaemon(true);
-      return t;
-    });
-    ArrayDeque<Job> inFlight = new ArrayDeque<>();
-    ArrayDeque<byte[]> spare = new ArrayDeque<>();
-    long read = 0;
-    try {
-      byte[] block = first;
-      int n = blockSize;
-      while (n > 0) {
-        read += n;
-        final byte[] content = block;
-        final int len = n;
-        Future<byte[]> f = pool.submit(() -> {
-          byte[] dst = new byte[enc.maxEncodedLength(len)];
-          int k = enc.encode(content, 0, len, dst, 0);
-          return k == dst.length ? dst : java.util.Arrays.copyOf(dst, k);
-        });
-        inFlight.add(new Job(content, len, f));
-        // Keep every thread busy with one block queued behind it; write finished blocks in order.
-        while (inFlight.size() >= 2 * threads) {
-          spare.add(writeNext(inFlight, fos));
-          progress.update(read, counted.count);
-        }
-        if (n < blockSize) {
-          break;
-        }
-        block = spare.isEmpty() ? new byte[blockSize] : spare.poll();
-        n = FileAction.readFully(in, block, blockSize);
-      }
-      while (!inFlight.isEmpty()) {
-        writeNext(inFlight, fos);
-        progress.update(read, counted.count);
-      }
-      return read;
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  private static byte[] writeNext(ArrayDeque<Job> inFlight, Lz4FrameOutputStream fos) throws IOException {
-    Job j = inFlight.poll();
-    byte[] encoded;
-    try {
-      encoded = j.encoded.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while compressing");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IOException(e.getCause());
-    }
-    fos.writeEncodedBlock(encoded, 0, encoded.length, j.content, 0, j.length);
-    return j.content;
   }
 
   /** Counts the bytes written through it (the compressed size). */

@@ -23,10 +23,13 @@ import java.util.stream.Stream;
 final class Lz4Command {
   private final Lz4Io io;
   private final Lz4Settings s;
+  private final boolean chooseBackend;
 
-  Lz4Command(Lz4Io io, PrintStream err) {
+  /** @param chooseBackend whether to pick the process's codec backend from the inputs ({@link BackendChoice}) */
+  Lz4Command(Lz4Io io, PrintStream err, boolean chooseBackend) {
     this.io = io;
     this.s = new Lz4Settings(err);
+    this.chooseBackend = chooseBackend;
   }
 
   int run(String[] args) throws CliException {
@@ -123,6 +126,9 @@ final class Lz4Command {
     }
     if (inFiles.isEmpty()) {
       s.multiple = false;
+    }
+    if (chooseBackend && s.mode != Lz4Settings.Mode.LIST) {
+      BackendChoice.forInputs(io.cwd(), s.multiple ? inFiles : List.of(input));
     }
     return switch (s.mode) {
       case DECOMPRESS -> new DecompressAction(s, io).run(input, output, inFiles);

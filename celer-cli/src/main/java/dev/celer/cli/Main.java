@@ -34,8 +34,13 @@ public final class Main {
   /** The version printed by {@code -V}. */
   static final String VERSION = "0.1.0";
 
+  /** The native backend's cap on in-place (critical) calls, in input plus output bytes. */
+  private static final String CRITICAL_MAX = "dev.celer.native.criticalMax";
+
   private final Path cwd;
   private final Terminal terminal;
+  /** Set by {@link #main} only: the process may pick its codec backend ({@link BackendChoice}). */
+  private boolean chooseBackend;
 
   /**
    * @param cwd the directory relative file names are resolved against
@@ -51,11 +56,27 @@ public final class Main {
     return new Main(cwd, Terminal.NONE);
   }
 
-  /** Runs the command line, exits with its code. */
-  public static void main(String[] args) {
+  /**
+   * Runs the command line, exits with its code. With the system property {@code celer.training}
+   * (set by {@code ./celer} when it builds its start-up cache) it runs {@link Training} in that
+   * directory instead.
+   */
+  public static void main(String[] args) throws IOException {
+    // Blocks of up to 4 MB (8 MB legacy ones) go to liblz4 in place (critical downcalls on the heap arrays) instead of
+    // being copied through native memory: a command line tool has no other threads whose
+    // safepoints a few milliseconds of compression would delay. An explicit setting wins.
+    if (System.getProperty(CRITICAL_MAX) == null) {
+      System.setProperty(CRITICAL_MAX, Integer.toString(20 << 20));
+    }
+    String training = System.getProperty("celer.training");
+    if (training != null) {
+      System.exit(Training.run(Paths.get(training)));
+    }
     // stdout as a raw file descriptor: every failed write is an IOException, never a PrintStream flag
     OutputStream out = new FileOutputStream(FileDescriptor.out);
-    int code = new Main(Paths.get("").toAbsolutePath(), Terminal.detect()).run(args, System.in, out, System.err);
+    Main main = new Main(Paths.get("").toAbsolutePath(), Terminal.detect());
+    main.chooseBackend = true;
+    int code = main.run(args, System.in, out, System.err);
     System.exit(code);
   }
 
@@ -72,7 +93,7 @@ public final class Main {
       if (args.length > 0 && (args[0].equals("hash") || args[0].equals("demo"))) {
         return runText(args, in, out, err);
       }
-      return new Lz4Command(new Lz4Io(cwd, terminal, in, out), err).run(args);
+      return new Lz4Command(new Lz4Io(cwd, terminal, in, out), err, chooseBackend).run(args);
     } catch (CliException e) {
       if (e.getMessage() != null && !e.getMessage().isEmpty()) {
         err.print(e.getMessage());

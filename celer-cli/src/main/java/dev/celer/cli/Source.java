@@ -47,7 +47,7 @@ final class Source implements AutoCloseable {
         // stdin belongs to the process
       }
     };
-    return new Source(STDIN, IoFailure.reading(unclosable), -1, null, false);
+    return new Source(STDIN, IoFailure.reading(Chunked.input(unclosable)), -1, null, false);
   }
 
   /**
@@ -68,7 +68,7 @@ final class Source implements AutoCloseable {
       };
       return new Source(name, IoFailure.reading(failing), -1, p, true);
     }
-    InputStream in = new FileInputStream(p.toFile());
+    InputStream in = Chunked.input(new FileInputStream(p.toFile()));
     return new Source(name, IoFailure.reading(new BufferedInputStream(in, 1 << 16)),
         a.isRegularFile() ? a.size() : -1, p, false);
   }

@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.celer.testsupport.Corpus;
 import dev.celer.testsupport.Tools;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.Attributes;
@@ -94,6 +96,52 @@ class CelerJarIT {
     assertEquals(0, r.exit(), String.join(" ", command) + ": " + r.stderr());
     assertTrue(!r.stderr().contains("WARNING"), "no JDK warning (restricted method, native access): " + r.stderr());
     return r;
+  }
+
+  /** The start-up cache files ./celer keeps beside the jar in {@code target}. */
+  private static List<Path> caches(Path target) throws IOException {
+    List<Path> found = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(target, "celer.jar.*.{aot,jsa}")) {
+      ds.forEach(found::add);
+    }
+    return found;
+  }
+
+  /**
+   * {@code ./celer} (a copy with a copy of the jar, laid out as in the repository) makes its
+   * start-up cache on the first run, uses it afterwards, ignores a corrupt one quietly and makes a
+   * new one when the jar changes.
+   */
+  @Test
+  void startUpCacheIsMadeOnceAndNeverBreaksTheCommand() throws IOException {
+    Path script = jar.getParent().getParent().getParent().resolve("celer");
+    assumeTrue(Files.isRegularFile(script), "the ./celer script beside celer-cli: " + script);
+    Path root = Files.createDirectories(dir.resolve("repo"));
+    Path target = Files.createDirectories(root.resolve("celer-cli/target"));
+    Files.copy(script, root.resolve("celer"));
+    Path copy = Files.copy(jar, target.resolve("celer.jar"));
+    byte[] data = Corpus.read(Corpus.files().get(0));
+    Files.write(dir.resolve("in"), data);
+    List<String> compress = List.of("bash", root.resolve("celer").toString(), "-q", "-f", "in", "in.lz4");
+    List<String> decompress = List.of("lz4", "-q", "-d", "-f", "in.lz4", "back");
+
+    ok(dir, compress);
+    List<Path> made = caches(target);
+    assertEquals(1, made.size(), "one cache for this jar and JVM: " + made);
+    ok(dir, decompress);
+    assertArrayEquals(data, Files.readAllBytes(dir.resolve("back")));
+
+    Files.write(made.get(0), "not a cache".getBytes(StandardCharsets.US_ASCII));
+    Tools.Result r = ok(dir, compress);
+    assertEquals("", r.stderr(), "a corrupt cache is ignored quietly");
+    ok(dir, decompress);
+    assertArrayEquals(data, Files.readAllBytes(dir.resolve("back")));
+
+    Files.setLastModifiedTime(copy, FileTime.fromMillis(Files.getLastModifiedTime(copy).toMillis() + 10_000));
+    ok(dir, compress);
+    List<Path> remade = caches(target);
+    assertEquals(1, remade.size(), "the stale cache is replaced: " + remade);
+    assertTrue(!remade.get(0).equals(made.get(0)), "a new name for the changed jar: " + remade);
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.celer.lz4.Lz4StreamException.Kind;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Objects;
 
 /**
@@ -130,6 +131,34 @@ public final class Lz4FrameInputStream extends InputStream {
     System.arraycopy(win, outPos, b, off, n);
     outPos += n;
     return n;
+  }
+
+  /**
+   * Writes everything still to come to {@code out}, each decoded block straight from the stream's
+   * own buffer: one copy fewer than a loop of {@link #read(byte[])} and {@code out.write} (the
+   * {@code celer -d} path). {@code out} sees that buffer only during its {@code write} call and
+   * must neither keep nor change it, as for {@link java.io.ByteArrayInputStream#transferTo}.
+   * Failures of the decoding latch as for {@code read}; a failure of {@code out} surfaces as it
+   * is and does not latch: what was not written stays readable.
+   *
+   * @return the number of bytes written
+   */
+  @Override
+  public long transferTo(OutputStream out) throws IOException {
+    Objects.requireNonNull(out, "out");
+    ensureOpen();
+    long total = 0;
+    while (true) {
+      while (outPos == outEnd) {
+        if (!fill()) {
+          return total;
+        }
+      }
+      int n = outEnd - outPos;
+      out.write(win, outPos, n);
+      outPos += n;
+      total += n;
+    }
   }
 
   /** Skips decoded bytes, decoding as needed; returns fewer than {@code n} only at the end. */

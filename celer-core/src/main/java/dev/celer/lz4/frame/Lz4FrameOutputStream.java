@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * Writes one LZ4 frame ({@code doc/lz4_Frame_format.md}, version 1.6.x), or one legacy frame,
@@ -35,13 +36,33 @@ import java.util.Objects;
  *       throws {@link IOException}.
  * </ul>
  *
+ * <h2>Parallel compression</h2>
+ * With a parallelism {@code p > 1} and an {@link Executor} ({@link
+ * #Lz4FrameOutputStream(OutputStream, Lz4FrameOptions, int, Executor)}), every full block is
+ * compressed as a task on the executor while the writing thread goes on filling the next one, and
+ * the encoded blocks reach the underlying stream in input order: the bytes are exactly those of
+ * one thread, whatever the executor does. At most {@code 2p} blocks are in flight (submitted and
+ * not yet written); a write that would submit one more first waits for the oldest. Only
+ * independent blocks (and legacy frames) can be encoded apart: with linked blocks the stream
+ * works on one thread, as {@code lz4 -T} does. The failure rules above hold as they are: a task's
+ * unchecked exception or error surfaces from the call that waits for it (a later {@code write},
+ * {@code flush} or {@code close}) and latches; an interrupt of the writing thread while it waits
+ * throws {@link java.io.InterruptedIOException} (interrupt status kept) and latches; after a
+ * failure the blocks in flight are cancelled and never written.
+ *
  * <p>Memory: at most one block of input and one encoded block (plus, when blocks are linked, the
  * stream compressor's window: 64 KB of history and a copy of the block, at least 256 KB); buffers start small and grow with the data, so a
- * small frame with 4 MB blocks does not allocate 4 MB. Not thread-safe.
+ * small frame with 4 MB blocks does not allocate 4 MB. In parallel, {@code 2p + 1} blocks of input
+ * and {@code 2p} encoded blocks. Not thread-safe (the stream is used by one thread at a time; only
+ * the compression runs on the executor's threads).
  */
 public final class Lz4FrameOutputStream extends OutputStream {
   /** First size of the input buffer; it doubles up to a block (and window) as data comes. */
   private static final int INITIAL_BUFFER = 16 * 1024;
+  /** The largest parallelism accepted: memory grows with it (2 blocks per unit). */
+  public static final int MAX_PARALLELISM = 256;
+
+  private static final byte[] EMPTY = new byte[0];
 
   private final OutputStream out;
   private final Lz4FrameOptions options;
@@ -68,6 +89,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
   private boolean headerWritten;
   private boolean closed;
   private final FailureLatch latch = new FailureLatch("Lz4FrameOutputStream");
+  /** The parallel path, or {@code null} on one thread. */
+  private final BlockPipeline pipeline;
+  private final int parallelism;
 
   /** Writes a frame with the default options ({@link Lz4FrameOptions#defaults()}). */
   public Lz4FrameOutputStream(OutputStream out) {
@@ -76,6 +100,30 @@ public final class Lz4FrameOutputStream extends OutputStream {
 
   /** Writes a frame as {@code options} say. Writes nothing yet: the header goes out with the first block, flush or close. */
   public Lz4FrameOutputStream(OutputStream out, Lz4FrameOptions options) {
+    this(out, options, 1, null, null);
+  }
+
+  /**
+   * Writes a frame as {@code options} say, compressing up to {@code parallelism} blocks at once on
+   * {@code executor} (see "Parallel compression" above). The executor must run every task it
+   * accepts or throw {@link java.util.concurrent.RejectedExecutionException} (a task it drops
+   * would never be waited out); the stream never shuts it down. With {@code parallelism == 1}, or
+   * with linked blocks, it is not used and may be {@code null}.
+   *
+   * @param parallelism 1..{@link #MAX_PARALLELISM}: how many blocks may be compressed at once
+   * @throws IllegalArgumentException when {@code parallelism} is out of range
+   * @throws NullPointerException when {@code executor} is {@code null} but needed
+   */
+  public Lz4FrameOutputStream(OutputStream out, Lz4FrameOptions options, int parallelism, Executor executor) {
+    this(out, options, parallelism, executor, null);
+  }
+
+  /** With {@code encoding} (tests: fault injection), the parallel path's tasks run it instead of the encoder. */
+  Lz4FrameOutputStream(OutputStream out, Lz4FrameOptions options, int parallelism, Executor executor,
+      BlockPipeline.Encoding encoding) {
+    if (parallelism < 1 || parallelism > MAX_PARALLELISM) {
+      throw new IllegalArgumentException("parallelism out of range 1.." + MAX_PARALLELISM + ": " + parallelism);
+    }
     this.out = Objects.requireNonNull(out, "out");
     this.options = Objects.requireNonNull(options, "options");
     this.encoder = Lz4FrameBlockEncoder.forStream(options);
@@ -96,6 +144,22 @@ public final class Lz4FrameOutputStream extends OutputStream {
     buf = new byte[Math.min(bufCap, INITIAL_BUFFER)];
     blockStart = pos = 0;
     contentHash = options.contentChecksum() && !options.legacy() ? XxHash32.create(XXH32_SEED) : null;
+    if (parallelism > 1 && !linked) {
+      Objects.requireNonNull(executor, "executor");
+      Lz4FrameBlockEncoder enc = encoder;
+      BlockPipeline.Encoding e = encoding != null ? encoding
+          : (src, len, dst) -> enc.encode(src, 0, len, null, 0, 0, dst, 0);
+      pipeline = new BlockPipeline(encoder, e, executor, 2 * parallelism);
+      this.parallelism = parallelism;
+    } else {
+      pipeline = null;
+      this.parallelism = 1;
+    }
+  }
+
+  /** @return how many blocks this stream compresses at once: 1 on one thread (also for linked blocks) */
+  public int parallelism() {
+    return parallelism;
   }
 
   /** @return the options this stream writes with */
@@ -122,7 +186,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
         emitBlock();
       }
     } catch (IOException | RuntimeException | Error e) {
-      latch.fail(e);
+      fail(e);
       throw e;
     }
   }
@@ -134,6 +198,15 @@ public final class Lz4FrameOutputStream extends OutputStream {
     checkContentSize(len);
     try {
       while (len > 0) {
+        if (pos == blockStart && len >= blockSize && pipeline == null && !linked) {
+          // A whole block and nothing buffered: encode it from the caller's array, without a copy.
+          writeHeaderIfNeeded();
+          writeBlock(b, off, blockSize);
+          off += blockSize;
+          len -= blockSize;
+          written += blockSize;
+          continue;
+        }
         int n = Math.min(len, blockStart + blockSize - pos);
         if (pos + n > buf.length) {
           grow(pos + n);
@@ -148,7 +221,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
         }
       }
     } catch (IOException | RuntimeException | Error e) {
-      latch.fail(e);
+      fail(e);
       throw e;
     }
   }
@@ -182,13 +255,16 @@ public final class Lz4FrameOutputStream extends OutputStream {
     checkContentSize(contentLen);
     try {
       writeHeaderIfNeeded();
+      if (pipeline != null) {
+        pipeline.drain(out);
+      }
       if (contentHash != null) {
         contentHash.update(content, contentOff, contentLen);
       }
       written += contentLen;
       writeOut(encoded, encOff, encLen);
     } catch (IOException | RuntimeException | Error e) {
-      latch.fail(e);
+      fail(e);
       throw e;
     }
   }
@@ -205,9 +281,12 @@ public final class Lz4FrameOutputStream extends OutputStream {
     try {
       emitBlock();
       writeHeaderIfNeeded();
+      if (pipeline != null) {
+        pipeline.drain(out);
+      }
       out.flush();
     } catch (IOException | RuntimeException | Error e) {
-      latch.fail(e);
+      fail(e);
       throw e;
     }
   }
@@ -250,7 +329,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
       }
     }
     if (pending != null) {
-      latch.fail(pending);
+      fail(pending);
       FailureLatch.rethrow(pending);
     }
     latch.check();
@@ -264,6 +343,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
     }
     emitBlock();
     writeHeaderIfNeeded();
+    if (pipeline != null) {
+      pipeline.drain(out);
+    }
     if (options.legacy()) {
       return; // "Legacy frame": the end is implicit (EOF or the next magic number).
     }
@@ -283,23 +365,48 @@ public final class Lz4FrameOutputStream extends OutputStream {
       return;
     }
     writeHeaderIfNeeded();
+    if (pipeline != null) {
+      // the block's content goes to a task; the pipeline hands back a written block's array, if any
+      if (contentHash != null) {
+        contentHash.update(buf, blockStart, len);
+      }
+      assert blockStart == 0;
+      byte[] next = pipeline.submit(buf, len, out);
+      // after a full block more are likely to come: a whole block at once rather than growing to it
+      buf = next != null ? next : len == blockSize ? new byte[blockSize] : EMPTY;
+    } else {
+      writeBlock(buf, blockStart, len);
+    }
+    pos = blockStart = 0;
+  }
+
+  /** Encodes {@code src[off, off+len)} as the next block on this thread and writes it (the header is out). */
+  private void writeBlock(byte[] src, int off, int len) throws IOException {
     int max = encoder.maxEncodedLength(len);
     if (enc.length < max) {
       enc = new byte[Math.max(max, Math.min(2 * enc.length, encoder.maxEncodedLength(blockSize)))];
     }
     int n = linked
-        ? encoder.encodeLinked(stream, buf, blockStart, len, enc, 0)
-        : encoder.encode(buf, blockStart, len, null, 0, 0, enc, 0);
+        ? encoder.encodeLinked(stream, src, off, len, enc, 0)
+        : encoder.encode(src, off, len, null, 0, 0, enc, 0);
     if (contentHash != null) {
-      contentHash.update(buf, blockStart, len);
+      contentHash.update(src, off, len);
     }
     writeOut(enc, 0, n);
-    pos = blockStart = 0;
   }
 
   private void grow(int needed) {
     assert needed <= bufCap;
-    buf = Arrays.copyOf(buf, Math.max(needed, (int) Math.min(bufCap, 2L * buf.length)));
+    long doubled = Math.max(INITIAL_BUFFER, 2L * buf.length);
+    buf = Arrays.copyOf(buf, Math.max(needed, (int) Math.min(bufCap, doubled)));
+  }
+
+  /** Latches {@code e} and, on the parallel path, cancels the blocks in flight. */
+  private void fail(Throwable e) {
+    latch.fail(e);
+    if (pipeline != null) {
+      pipeline.cancel();
+    }
   }
 
   private void writeHeaderIfNeeded() throws IOException {

@@ -6,7 +6,10 @@
  * <ul>
  *   <li>{@link dev.celer.lz4.frame.Lz4FrameOutputStream} writes one frame (or one legacy frame),
  *       as {@link dev.celer.lz4.frame.Lz4FrameOptions} say: block size, linked or independent
- *       blocks, checksums, content size, dictionary, level (fast or HC), Kafka's header checksum.
+ *       blocks, checksums, content size, dictionary, level (fast or HC), Kafka's header checksum;
+ *       with a parallelism and an {@link java.util.concurrent.Executor} it compresses independent
+ *       blocks on several threads (at most two blocks per thread in flight) and writes the same
+ *       bytes as one thread.
  *   <li>{@link dev.celer.lz4.frame.Lz4FrameInputStream} reads concatenated frames, skippable and
  *       legacy frames as {@code lz4 -d} does, verifying every checksum and size, with limits in
  *       {@link dev.celer.lz4.frame.Lz4FrameReadOptions}.
@@ -14,7 +17,7 @@
  *       skippable frames, and {@link dev.celer.lz4.frame.Lz4Frame#list(java.io.InputStream)} to
  *       describe frames ({@link dev.celer.lz4.frame.Lz4FrameInfo}) without decoding them.
  *   <li>{@link dev.celer.lz4.frame.Lz4FrameBlockEncoder}: the per-block step of the writer, for
- *       compressing independent blocks on many threads with the same output.
+ *       callers that schedule the blocks themselves ({@code writeEncodedBlock}).
  * </ul>
  *
  * <pre>{@code
@@ -25,6 +28,12 @@
  * }
  * try (InputStream in = new Lz4FrameInputStream(Files.newInputStream(path))) {
  *   byte[] back = in.readAllBytes();
+ * }
+ * ExecutorService pool = Executors.newFixedThreadPool(4);
+ * try (OutputStream out = new Lz4FrameOutputStream(Files.newOutputStream(path), Lz4FrameOptions.defaults(), 4, pool)) {
+ *   in.transferTo(out); // 4 MB blocks compressed four at a time; the bytes of one thread
+ * } finally {
+ *   pool.shutdown();
  * }
  * byte[] frame = Lz4Frame.compress(data);
  * byte[] same = Lz4Frame.decompress(frame); // capped at 256 MiB by default

@@ -1,0 +1,302 @@
+package dev.celer.lz4.frame;
+
+import static dev.celer.lz4.frame.FrameTestSupport.assertBytes;
+import static dev.celer.lz4.frame.FrameTestSupport.mixed;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.celer.lz4.Lz4StreamException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The parallel path of {@link Lz4FrameOutputStream}: the same bytes as one thread, a bounded
+ * number of blocks in flight, and the failure rules of the stream (a failure latches; later calls
+ * fail) for the underlying stream failing at write N, a task throwing, the executor refusing a
+ * task and the writing thread being interrupted.
+ */
+class Lz4FrameParallelTest {
+  private static final Lz4FrameOptions SMALL_BLOCKS =
+      Lz4FrameOptions.builder().blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).build();
+  private static ExecutorService pool;
+
+  @BeforeAll
+  static void startPool() {
+    pool = Executors.newFixedThreadPool(3);
+  }
+
+  @AfterAll
+  static void stopPool() {
+    pool.shutdownNow();
+  }
+
+  private static List<Lz4FrameOptions> options(int contentSize) {
+    byte[] dict = mixed(10_000, 1);
+    return List.of(
+        SMALL_BLOCKS,
+        Lz4FrameOptions.builder().blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).blockChecksum(true).contentChecksum(false).build(),
+        Lz4FrameOptions.builder().blockSize(Lz4FrameOptions.BlockSize.SIZE_256KB).contentSize(contentSize)
+            .dictionary(dict).dictionaryId(7).build(),
+        Lz4FrameOptions.builder().blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).level(9).build(),
+        Lz4FrameOptions.builder().blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).linkedBlocks(true).build(),
+        Lz4FrameOptions.builder().legacy(true).build(),
+        Lz4FrameOptions.defaults());
+  }
+
+  /** Writes {@code in} in pieces of random sizes (single bytes too) with an occasional flush, the same for a given seed. */
+  private static byte[] write(byte[] in, Lz4FrameOptions o, int parallelism, Executor executor, long seed) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Random r = new Random(seed);
+    try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, o, parallelism, executor)) {
+      int p = 0;
+      while (p < in.length) {
+        int kind = r.nextInt(20);
+        int n = Math.min(in.length - p, kind == 0 ? 1 : kind == 1 ? 300_000 : r.nextInt(70_000));
+        if (n == 1) {
+          out.write(in[p]);
+        } else {
+          out.write(in, p, n);
+        }
+        p += n;
+        if (kind == 2) {
+          out.flush();
+        }
+      }
+    }
+    return bytes.toByteArray();
+  }
+
+  @Test
+  void parallelWritesTheBytesOfOneThread() throws IOException {
+    byte[] in = mixed(1_300_000, 21);
+    Executor direct = Runnable::run;
+    for (Lz4FrameOptions o : options(in.length)) {
+      for (long seed : new long[] {1, 2}) {
+        byte[] expected = write(in, o, 1, null, seed);
+        assertBytes(expected, write(in, o, 2, pool, seed), "parallelism 2, seed " + seed + ", " + o);
+        assertBytes(expected, write(in, o, 5, pool, seed), "parallelism 5, seed " + seed + ", " + o);
+        assertBytes(expected, write(in, o, 3, direct, seed), "a caller-runs executor, seed " + seed + ", " + o);
+      }
+      // one large write of everything, as the CLI does it
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, o, 2, pool)) {
+        out.write(in);
+      }
+      assertBytes(Lz4Frame.compress(in, o), bytes.toByteArray(), "one write, " + o);
+    }
+  }
+
+  @Test
+  void emptyAndTinyFrames() throws IOException {
+    for (int n : new int[] {0, 1, 100, 65_536, 65_537}) {
+      byte[] in = mixed(n, n);
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, SMALL_BLOCKS, 4, pool)) {
+        out.write(in);
+      }
+      assertBytes(Lz4Frame.compress(in, SMALL_BLOCKS), bytes.toByteArray(), n + " bytes");
+    }
+  }
+
+  @Test
+  void atMostTwoBlocksPerThreadInFlight() throws IOException {
+    byte[] in = mixed(3_000_000, 3);
+    AtomicInteger submitted = new AtomicInteger();
+    AtomicInteger writes = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    OutputStream counting = new OutputStream() {
+      @Override
+      public void write(int b) {
+        throw new AssertionError("the stream writes whole arrays");
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        writes.incrementAndGet();
+      }
+    };
+    Lz4FrameOptions o = Lz4FrameOptions.builder().blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).build();
+    Executor watching = task -> {
+      // blocks handed out and not yet written: the header is the first write, then one per block
+      int inFlight = submitted.incrementAndGet() - Math.max(0, writes.get() - 1);
+      most.accumulateAndGet(inFlight, Math::max);
+      pool.execute(task);
+    };
+    try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(counting, o, 3, watching)) {
+      for (int p = 0; p < in.length; p += 10_000) {
+        out.write(in, p, Math.min(10_000, in.length - p));
+      }
+    }
+    assertEquals(in.length / 65_536 + 1, submitted.get());
+    assertTrue(most.get() <= 6, "at most 2 x 3 blocks in flight, saw " + most.get());
+  }
+
+  @Test
+  void argumentsAreChecked() {
+    OutputStream sink = OutputStream.nullOutputStream();
+    assertThrows(IllegalArgumentException.class, () -> new Lz4FrameOutputStream(sink, SMALL_BLOCKS, 0, pool));
+    assertThrows(IllegalArgumentException.class,
+        () -> new Lz4FrameOutputStream(sink, SMALL_BLOCKS, Lz4FrameOutputStream.MAX_PARALLELISM + 1, pool));
+    assertThrows(NullPointerException.class, () -> new Lz4FrameOutputStream(sink, SMALL_BLOCKS, 2, null));
+    assertEquals(2, new Lz4FrameOutputStream(sink, SMALL_BLOCKS, 2, pool).parallelism());
+    Lz4FrameOptions linked = SMALL_BLOCKS.toBuilder().linkedBlocks(true).build();
+    assertEquals(1, new Lz4FrameOutputStream(sink, linked, 4, null).parallelism(), "linked blocks use one thread");
+  }
+
+  /** An underlying stream whose write number {@code failAt} (1-based) fails. */
+  private static final class FailingAt extends OutputStream {
+    final ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    final IOException failure = new IOException("disk full");
+    final int failAt;
+    int writes;
+    boolean closed;
+
+    FailingAt(int failAt) {
+      this.failAt = failAt;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      if (++writes == failAt) {
+        throw failure;
+      }
+      sink.write(b, off, len);
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  /** Runs {@code calls} until one throws; @return what it threw */
+  private static Throwable firstFailure(Lz4FrameOutputStream out, byte[] in) {
+    try {
+      for (int p = 0; p < in.length; p += 50_000) {
+        out.write(in, p, Math.min(50_000, in.length - p));
+      }
+      out.close();
+    } catch (IOException | RuntimeException | Error e) {
+      return e;
+    }
+    throw new AssertionError("nothing failed");
+  }
+
+  /** After the first failure: every call fails with it as the cause; close closes the underlying stream once. */
+  private static void assertLatched(Lz4FrameOutputStream out, Throwable first) {
+    assertSame(first, assertThrows(IOException.class, () -> out.write(1)).getCause());
+    assertSame(first, assertThrows(IOException.class, () -> out.write(new byte[100_000])).getCause());
+    assertSame(first, assertThrows(IOException.class, out::flush).getCause());
+    assertSame(first, assertThrows(IOException.class, out::close).getCause());
+    assertSame(first, assertThrows(IOException.class, out::close).getCause());
+  }
+
+  @Test
+  void underlyingStreamFailingAtWriteN() {
+    byte[] in = mixed(1_000_000, 5);
+    for (int n = 1; n <= 17; n += 2) { // the header, blocks, the end mark (17 writes in all)
+      FailingAt sink = new FailingAt(n);
+      Lz4FrameOutputStream out = new Lz4FrameOutputStream(sink, SMALL_BLOCKS, 2, pool);
+      Throwable first = firstFailure(out, in);
+      assertSame(sink.failure, first, "write " + n);
+      assertLatched(out, first);
+      assertTrue(sink.closed, "the underlying stream is closed");
+      // no frame end was written, so a reader never takes the frame for complete
+      byte[] written = sink.sink.toByteArray();
+      if (n > 1) {
+        assertThrows(Lz4StreamException.class, () -> Lz4Frame.decompress(written), "write " + n);
+      }
+    }
+  }
+
+  @Test
+  void taskThrowingSurfacesAsItIsAndLatches() {
+    byte[] in = mixed(1_000_000, 6);
+    for (int failing : new int[] {0, 3, 14}) {
+      for (Throwable injected : new Throwable[] {new IllegalStateException("codec bug"), new OutOfMemoryError("injected")}) {
+        AtomicInteger block = new AtomicInteger();
+        FailingAt sink = new FailingAt(-1);
+        Lz4FrameBlockEncoder enc = Lz4FrameBlockEncoder.of(SMALL_BLOCKS);
+        Lz4FrameOutputStream out = new Lz4FrameOutputStream(sink, SMALL_BLOCKS, 2, pool, (src, len, dst) -> {
+          if (block.getAndIncrement() == failing) {
+            sneakyThrow(injected);
+          }
+          return enc.encode(src, 0, len, dst, 0);
+        });
+        Throwable first = firstFailure(out, in);
+        assertSame(injected, first, "block " + failing);
+        assertLatched(out, first);
+        assertTrue(sink.closed);
+        byte[] written = sink.sink.toByteArray();
+        assertThrows(Lz4StreamException.class, () -> Lz4Frame.decompress(written), "block " + failing);
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
+    throw (T) t;
+  }
+
+  @Test
+  void executorRefusingATaskLatches() {
+    RejectedExecutionException refused = new RejectedExecutionException("pool shut down");
+    AtomicInteger tasks = new AtomicInteger();
+    Executor refusingThird = task -> {
+      if (tasks.incrementAndGet() == 3) {
+        throw refused;
+      }
+      pool.execute(task);
+    };
+    FailingAt sink = new FailingAt(-1);
+    Lz4FrameOutputStream out = new Lz4FrameOutputStream(sink, SMALL_BLOCKS, 2, refusingThird);
+    assertSame(refused, firstFailure(out, mixed(1_000_000, 7)));
+    assertLatched(out, refused);
+  }
+
+  @Test
+  void interruptWhileWaitingLatchesAndKeepsTheInterruptStatus() throws IOException {
+    List<Runnable> held = new ArrayList<>();
+    Executor holding = held::add; // accepts tasks and never runs them (until cancelled)
+    FailingAt sink = new FailingAt(-1);
+    Lz4FrameOutputStream out = new Lz4FrameOutputStream(sink, SMALL_BLOCKS, 2, holding);
+    byte[] block = mixed(65_536, 8);
+    for (int i = 0; i < 3; i++) {
+      out.write(block); // three blocks in flight, none finished: no wait yet
+    }
+    assertEquals(3, held.size());
+    Thread.currentThread().interrupt();
+    InterruptedIOException e;
+    try {
+      e = assertThrows(InterruptedIOException.class, () -> out.write(block)); // the fourth waits for the first
+    } finally {
+      assertTrue(Thread.interrupted(), "the interrupt status is kept");
+    }
+    assertLatched(out, e);
+    assertTrue(sink.closed);
+    for (Runnable r : held) {
+      assertTrue(((Future<?>) r).isCancelled(), "blocks in flight are cancelled after the failure");
+    }
+  }
+}
