@@ -1,5 +1,6 @@
 package dev.celer.lz4;
 
+import dev.celer.internal.Mem;
 import dev.celer.internal.NativeBackend;
 
 /**
@@ -58,6 +59,12 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
         || !NativeBackend.addressable(src)
         || !NativeBackend.addressable(dst)) {
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
+    }
+    if (partial) {
+      // liblz4's partial decoding copies a match of offset 0 (invalid, which it does not check)
+      // onto itself near the target, so it would hand back what the destination held before this
+      // call. Cleared first, every byte of the output comes from this call's input.
+      Mem.fill(dst, dstOff, dstEnd - dstOff, (byte) 0);
     }
     int n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, partial);
     if (n < 0 || partial && n < dstEnd - dstOff) {

@@ -13,8 +13,9 @@ import dev.celer.safety.Checks.Outcome;
  * is invalid by the block format; the pure-Java decoder rejects it, while {@code
  * LZ4_decompress_safe} of liblz4 1.9.4 decodes it as zeros. So when {@link Lz4#decompressor()} is
  * native it may accept such a block, but only with the output the oracle gives when offset-0
- * matches write zeros ({@link ReferenceBlockDecoder#decodeOffsetZeroAsZeros}): never a byte the
- * destination held before, and never a block that has another problem too. Whether it accepts or
+ * matches write zeros ({@link ReferenceBlockDecoder#decodeOffsetZeroAsZeros}) for a full decode,
+ * and for a partial decode only output that does not depend on what the destination held before;
+ * never a block that has another problem too. Whether it accepts or
  * rejects (Celer's Java decoder answers below the native crossover and for blocks with history) is
  * left to the backend; what it may produce is not. Stateless.
  */
@@ -48,7 +49,28 @@ final class OffsetZero {
       fail("accepted a block with a match offset of 0 and another problem (" + zeros.problem + ")" + ctx);
     }
     assertEquals(zeros.out.length, o.length(), "length of a block decoded with offset 0 as zeros" + ctx);
+    if (target != Integer.MAX_VALUE) {
+      // Partial decoding: liblz4 copies an offset-0 match near the target onto itself, so those
+      // bytes are whatever this call wrote there before (the backend clears the destination
+      // first): zeros, or bytes of this call's own input from a wider copy. Never anything the
+      // destination held before the call, which two differently filled destinations prove.
+      byte[] a = partialInto(block, dict, target, (byte) 0x5A);
+      byte[] b = partialInto(block, dict, target, (byte) 0xA5);
+      Checks.assertRange(a, b, 0, "partial decode of a block with a match offset of 0, two destinations filled differently before the call" + ctx);
+      Checks.assertRange(java.util.Arrays.copyOf(a, o.length()), dst, dstOff, "partial decode of a block with a match offset of 0 vs the same decode again" + ctx);
+      return;
+    }
     Checks.assertRange(zeros.out, dst, dstOff, "a block with a match offset of 0: output vs offset 0 as zeros (bytes the call did not decode: stale destination or input bytes?)" + ctx);
+  }
+
+  /** @return the default decoder's partial decode of {@code block} into an array first filled with {@code fill} */
+  private static byte[] partialInto(byte[] block, byte[] dict, int target, byte fill) {
+    byte[] out = new byte[target];
+    java.util.Arrays.fill(out, fill);
+    int n = dict.length == 0
+        ? Lz4.decompressor().decompressPartial(block, 0, block.length, out, 0, target)
+        : Lz4.decompressor().decompressPartial(block, 0, block.length, out, 0, target, dict, 0, dict.length);
+    return java.util.Arrays.copyOf(out, n);
   }
 
   /** As {@link #assertAcceptedAsZeros}, for a full decode without dictionary. */
