@@ -166,11 +166,18 @@ public final class Mem {
       java.util.Arrays.fill((byte[]) base, off, off + len, v);
     } else {
       ByteBuffer b = (ByteBuffer) base;
-      for (int i = 0; i < len; i++) {
-        b.put(off + i, v);
+      byte[] run = v == 0 ? ZEROS : new byte[Math.min(len, ZEROS.length)];
+      if (v != 0) {
+        java.util.Arrays.fill(run, v);
+      }
+      for (int i = 0; i < len; i += run.length) {
+        b.put(off + i, run, 0, Math.min(run.length, len - i));
       }
     }
   }
+
+  /** A run of zeros for {@link #fill} into buffers, copied in bulk instead of byte by byte. */
+  private static final byte[] ZEROS = new byte[4096];
 
   /**
    * Counts how many bytes are equal going forward from {@code a} and {@code b} in the same base,
