@@ -10,8 +10,8 @@ package dev.celer.internal;
  * public members, so the codecs in {@code dev.celer.lz4} and {@code dev.celer.xxhash} are written
  * once against them and ask {@link #lz4()} / {@link #xxhash()} before calling anything else.
  *
- * <p>Bases are {@code byte[]} or <em>direct, writable</em> {@link java.nio.ByteBuffer}s, with
- * absolute offsets that the caller has already checked against the base; anything else stays on
+ * <p>Bases are {@code byte[]} or direct {@link java.nio.ByteBuffer}s ({@link #readable} for a
+ * source, {@link #addressable} for a destination), with absolute offsets that the caller has already checked against the base; anything else stays on
  * the pure-Java path. Stateless and thread-safe.
  */
 public final class NativeBackend {
@@ -90,6 +90,14 @@ public final class NativeBackend {
    *     writable {@code ByteBuffer}
    */
   public static boolean addressable(Object base) {
+    return false;
+  }
+
+  /**
+   * @return whether {@code base} may be passed to the LZ4 methods as a source: as {@link
+   *     #addressable}, read-only direct buffers too
+   */
+  public static boolean readable(Object base) {
     return false;
   }
 

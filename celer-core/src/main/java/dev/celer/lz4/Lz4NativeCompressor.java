@@ -52,7 +52,7 @@ final class Lz4NativeCompressor extends Lz4Compressor {
   int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
     if (histStart != srcOff
         || srcEnd - srcOff < (level == 0 ? MIN_NATIVE_FAST : MIN_NATIVE_HIGH)
-        || !NativeBackend.addressable(base)
+        || !NativeBackend.readable(base)
         || !NativeBackend.addressable(dst)) {
       return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
     }

@@ -55,7 +55,7 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
     if (prefixStart != dstOff
         || extLen != 0
         || dstEnd - dstOff < MIN_NATIVE_OUTPUT
-        || !NativeBackend.addressable(src)
+        || !NativeBackend.readable(src)
         || !NativeBackend.addressable(dst)) {
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
     }

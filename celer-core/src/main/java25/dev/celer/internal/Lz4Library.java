@@ -3,6 +3,10 @@ package dev.celer.internal;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static dev.celer.internal.NativeLibraries.Call.HEAP;
+import static dev.celer.internal.NativeLibraries.Call.ORDINARY;
+import static dev.celer.internal.NativeLibraries.Call.SHORT;
 
 import dev.celer.internal.NativeLibraries.Refused;
 import java.lang.foreign.Arena;
@@ -27,15 +31,25 @@ final class Lz4Library {
   /** {@code LZ4_versionNumber()} of 1.9.3: the oldest release without CVE-2021-3520 and with today's API. */
   static final int MIN_VERSION = 10903;
 
-  /** The downcall handles; a record, so that the JIT trusts its fields as constants. */
+  /**
+   * The downcall handles; a record, so that the JIT trusts its fields as constants. Three shapes
+   * per entry point: {@code *Heap} are critical calls that take heap segments (byte arrays, no
+   * copy); {@code *Short} are critical calls on raw addresses ({@code long}, no segment object at
+   * all: direct buffers and pooled native memory); the unsuffixed ones are ordinary downcalls on
+   * raw addresses, which let the JVM reach safepoints while they run (long calls, HC). The
+   * compressor state is always a raw address.
+   */
   private record Handles(
+      MethodHandle fastHeap,
+      MethodHandle fastShort,
       MethodHandle fast,
-      MethodHandle fastCritical,
       MethodHandle high,
+      MethodHandle decompressHeap,
+      MethodHandle decompressShort,
       MethodHandle decompress,
-      MethodHandle decompressCritical,
-      MethodHandle partial,
-      MethodHandle partialCritical) {}
+      MethodHandle partialHeap,
+      MethodHandle partialShort,
+      MethodHandle partial) {}
 
   private static final Handles H;
   /** e.g. {@code "liblz4 1.9.4"}. */
@@ -55,28 +69,34 @@ final class Lz4Library {
     if (failure == null) {
       try {
         SymbolLookup lib = NativeLibraries.open("dev.celer.native.lz4", "liblz4.so.1", "liblz4.1.dylib");
-        int v = (int) NativeLibraries.bind(lib, "LZ4_versionNumber", FunctionDescriptor.of(JAVA_INT), false).invokeExact();
+        int v = (int) NativeLibraries.bind(lib, "LZ4_versionNumber", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
         int min = NativeLibraries.minimum("dev.celer.native.lz4.minVersion", MIN_VERSION);
         if (v < min) {
           throw new Refused("liblz4 " + NativeLibraries.version(v) + " is older than " + NativeLibraries.version(min));
         }
         name = "liblz4 " + NativeLibraries.version(v);
-        state = (int) NativeLibraries.bind(lib, "LZ4_sizeofState", FunctionDescriptor.of(JAVA_INT), false).invokeExact();
-        stateHc = (int) NativeLibraries.bind(lib, "LZ4_sizeofStateHC", FunctionDescriptor.of(JAVA_INT), false).invokeExact();
+        state = (int) NativeLibraries.bind(lib, "LZ4_sizeofState", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
+        stateHc = (int) NativeLibraries.bind(lib, "LZ4_sizeofStateHC", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
         // int f(void* state, const char* src, char* dst, int srcSize, int dstCapacity, int accelerationOrLevel)
-        FunctionDescriptor compress = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
+        FunctionDescriptor compressHeap = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
+        FunctionDescriptor compressRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
         // int LZ4_decompress_safe(const char* src, char* dst, int compressedSize, int dstCapacity)
-        FunctionDescriptor safe = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT);
+        FunctionDescriptor safeHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT);
+        FunctionDescriptor safeRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT);
         // int LZ4_decompress_safe_partial(src, dst, int compressedSize, int targetOutputSize, int dstCapacity)
-        FunctionDescriptor partial = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
+        FunctionDescriptor partialHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
+        FunctionDescriptor partialRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
         h = new Handles(
-            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compress, false),
-            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compress, true),
-            NativeLibraries.bind(lib, "LZ4_compress_HC_extStateHC", compress, false),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe", safe, false),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe", safe, true),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partial, false),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partial, true));
+            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressHeap, HEAP),
+            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressRaw, SHORT),
+            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressRaw, ORDINARY),
+            NativeLibraries.bind(lib, "LZ4_compress_HC_extStateHC", compressRaw, ORDINARY),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe", safeHeap, HEAP),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe", safeRaw, SHORT),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe", safeRaw, ORDINARY),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialHeap, HEAP),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialRaw, SHORT),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialRaw, ORDINARY));
         selfTest(h, state, stateHc, name);
       } catch (Throwable t) {
         failure = NativeLibraries.reason("liblz4", t);
@@ -90,37 +110,70 @@ final class Lz4Library {
     STATE_HC_SIZE = stateHc;
   }
 
-  static int compressFast(boolean critical, MemorySegment state, MemorySegment src, MemorySegment dst, int srcLen, int dstCap, int acceleration)
-      throws Throwable {
-    return critical
-        ? (int) H.fastCritical.invokeExact(state, src, dst, srcLen, dstCap, acceleration)
-        : (int) H.fast.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
-  }
+  // The heap segments passed to the *Heap calls come from NativeBackend.heap (no allocation per
+  // call); their length may exceed the range, which Java has checked and passes as numbers.
 
-  static int compressHigh(MemorySegment state, MemorySegment src, MemorySegment dst, int srcLen, int dstCap, int level) throws Throwable {
-    return (int) H.high.invokeExact(state, src, dst, srcLen, dstCap, level);
-  }
-
-  /** The critical decoder call, small enough to be inlined (see NativeBackend#lz4Decompress). */
-  static int decompressCritical(MemorySegment src, MemorySegment dst, int srcLen, int dstCap, boolean partial) {
+  static int fastHeap(long state, MemorySegment src, int srcLen, MemorySegment dst, int dstCap, int acceleration) {
     try {
-      return partial
-          ? (int) H.partialCritical.invokeExact(src, dst, srcLen, dstCap, dstCap)
-          : (int) H.decompressCritical.invokeExact(src, dst, srcLen, dstCap);
+      return (int) H.fastHeap.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
   }
 
-  static int decompress(boolean critical, MemorySegment src, MemorySegment dst, int srcLen, int dstCap, boolean partial) throws Throwable {
-    if (partial) {
+  /** @param critical whether the call may hold off safepoints (only short calls) */
+  static int fastRaw(boolean critical, long state, long src, int srcLen, long dst, int dstCap, int acceleration) {
+    try {
       return critical
-          ? (int) H.partialCritical.invokeExact(src, dst, srcLen, dstCap, dstCap)
-          : (int) H.partial.invokeExact(src, dst, srcLen, dstCap, dstCap);
+          ? (int) H.fastShort.invokeExact(state, src, dst, srcLen, dstCap, acceleration)
+          : (int) H.fast.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
     }
-    return critical
-        ? (int) H.decompressCritical.invokeExact(src, dst, srcLen, dstCap)
-        : (int) H.decompress.invokeExact(src, dst, srcLen, dstCap);
+  }
+
+  static int highRaw(long state, long src, int srcLen, long dst, int dstCap, int level) {
+    try {
+      return (int) H.high.invokeExact(state, src, dst, srcLen, dstCap, level);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int decompressHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap) {
+    try {
+      return (int) H.decompressHeap.invokeExact(src, dst, srcLen, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int partialHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap) {
+    try {
+      return (int) H.partialHeap.invokeExact(src, dst, srcLen, dstCap, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int decompressRaw(boolean critical, long src, int srcLen, long dst, int dstCap) {
+    try {
+      return critical
+          ? (int) H.decompressShort.invokeExact(src, dst, srcLen, dstCap)
+          : (int) H.decompress.invokeExact(src, dst, srcLen, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int partialRaw(boolean critical, long src, int srcLen, long dst, int dstCap) {
+    try {
+      return critical
+          ? (int) H.partialShort.invokeExact(src, dst, srcLen, dstCap, dstCap)
+          : (int) H.partial.invokeExact(src, dst, srcLen, dstCap, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
   }
 
   /**
@@ -136,40 +189,50 @@ final class Lz4Library {
     }
     int cap = data.length + data.length / 255 + 16;
     try (Arena arena = Arena.ofConfined()) {
-      MemorySegment fastState = arena.allocate(state, 16);
-      MemorySegment highState = arena.allocate(stateHc, 16);
+      long fastState = arena.allocate(state, 16).address();
+      long highState = arena.allocate(stateHc, 16).address();
       MemorySegment in = arena.allocate(data.length);
       MemorySegment.copy(data, 0, in, JAVA_BYTE, 0, data.length);
       MemorySegment out = arena.allocate(cap);
+      MemorySegment out2 = arena.allocate(cap);
       MemorySegment back = arena.allocate(data.length);
 
-      byte[] viaCritical = new byte[cap];
-      int nc = (int) h.fastCritical.invokeExact(fastState, MemorySegment.ofArray(data), MemorySegment.ofArray(viaCritical), data.length, cap, 1);
-      int nf = (int) h.fast.invokeExact(fastState, in, out, data.length, cap, 1);
-      check(nf > 0 && nf == nc && Arrays.equals(out.asSlice(0, nf).toArray(JAVA_BYTE), Arrays.copyOf(viaCritical, nc)), name, "fast compression");
+      byte[] viaHeap = new byte[cap];
+      int nc = (int) h.fastHeap.invokeExact(fastState, MemorySegment.ofArray(data), MemorySegment.ofArray(viaHeap), data.length, cap, 1);
+      int nf = (int) h.fast.invokeExact(fastState, in.address(), out.address(), data.length, cap, 1);
+      int ns = (int) h.fastShort.invokeExact(fastState, in.address(), out2.address(), data.length, cap, 1);
+      check(nf > 0 && nf == nc && ns == nf && Arrays.equals(out.asSlice(0, nf).toArray(JAVA_BYTE), Arrays.copyOf(viaHeap, nc))
+          && out.asSlice(0, nf).mismatch(out2.asSlice(0, nf)) == -1, name, "fast compression");
 
       byte[] restored = new byte[data.length];
-      int dc = (int) h.decompressCritical.invokeExact(MemorySegment.ofArray(viaCritical), MemorySegment.ofArray(restored), nc, data.length);
-      check(dc == data.length && Arrays.equals(restored, data), name, "decompression (critical)");
-      int d = (int) h.decompress.invokeExact(out, back, nf, data.length);
+      int dc = (int) h.decompressHeap.invokeExact(MemorySegment.ofArray(viaHeap), MemorySegment.ofArray(restored), nc, data.length);
+      check(dc == data.length && Arrays.equals(restored, data), name, "decompression (heap)");
+      int d = (int) h.decompress.invokeExact(out.address(), back.address(), nf, data.length);
       check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "decompression");
+      back.fill((byte) 0);
+      d = (int) h.decompressShort.invokeExact(out.address(), back.address(), nf, data.length);
+      check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "decompression (short)");
       byte[] prefix = new byte[100];
-      int pc = (int) h.partialCritical.invokeExact(MemorySegment.ofArray(viaCritical), MemorySegment.ofArray(prefix), nc, 100, 100);
-      check(pc == 100 && Arrays.equals(prefix, Arrays.copyOf(data, 100)), name, "partial decompression (critical)");
-      int p = (int) h.partial.invokeExact(out, back, nf, 100, 100);
-      check(p == 100, name, "partial decompression");
+      int pc = (int) h.partialHeap.invokeExact(MemorySegment.ofArray(viaHeap), MemorySegment.ofArray(prefix), nc, 100, 100);
+      check(pc == 100 && Arrays.equals(prefix, Arrays.copyOf(data, 100)), name, "partial decompression (heap)");
+      back.fill((byte) 0);
+      int p = (int) h.partial.invokeExact(out.address(), back.address(), nf, 100, 100);
+      check(p == 100 && back.asSlice(0, 100).mismatch(MemorySegment.ofArray(prefix)) == -1, name, "partial decompression");
+      back.fill((byte) 0);
+      p = (int) h.partialShort.invokeExact(out.address(), back.address(), nf, 100, 100);
+      check(p == 100 && back.asSlice(0, 100).mismatch(MemorySegment.ofArray(prefix)) == -1, name, "partial decompression (short)");
 
-      int nh = (int) h.high.invokeExact(highState, in, out, data.length, cap, 9);
+      int nh = (int) h.high.invokeExact(highState, in.address(), out.address(), data.length, cap, 9);
       check(nh > 0 && nh <= nf, name, "HC compression");
       back.fill((byte) 0);
-      d = (int) h.decompress.invokeExact(out, back, nh, data.length);
+      d = (int) h.decompress.invokeExact(out.address(), back.address(), nh, data.length);
       check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "HC round trip");
 
       // 4 literals "abcd", a match at offset 0 of length 4, last literals "vwxyz"
       byte[] offsetZero = {0x40, 'a', 'b', 'c', 'd', 0, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
       byte[] stale = new byte[17];
       Arrays.fill(stale, (byte) 0x5A);
-      int z = (int) h.decompressCritical.invokeExact(MemorySegment.ofArray(offsetZero), MemorySegment.ofArray(stale), offsetZero.length, stale.length);
+      int z = (int) h.decompressHeap.invokeExact(MemorySegment.ofArray(offsetZero), MemorySegment.ofArray(stale), offsetZero.length, stale.length);
       check(z < 0 || stale[4] != 0x5A && stale[5] != 0x5A && stale[6] != 0x5A && stale[7] != 0x5A, name,
           "a match offset of 0 (the destination's previous bytes are exposed)");
     }

@@ -1,11 +1,12 @@
 package dev.celer.internal;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
+import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -91,16 +92,20 @@ public final class NativeBackend {
   }
 
   // ---------------------------------------------------------------------------------------- LZ4
+  //
+  // Nothing here allocates on the Java heap in a steady state, whatever the JIT makes of the
+  // callers: byte arrays reach the libraries as heap segments from the SLICES cache (see heap()),
+  // direct buffers as raw addresses (a long: no segment object reaches the call), and compressor
+  // state and copy buffers come from the Scratch pool.
 
   public static int lz4CompressFast(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_LZ4;
     Scratch s = Scratch.take();
     try {
-      if (srcLen + (long) dstCap <= CRITICAL_MAX_LZ4) {
-        return Lz4Library.compressFast(true, s.fastState(), segment(src, srcOff, srcLen), segment(dst, dstOff, dstCap), srcLen, dstCap, acceleration);
+      if (isShort && src instanceof byte[] a && dst instanceof byte[] b) {
+        return Lz4Library.fastHeap(s.fastState(), heap(a, srcOff), srcLen, heap(b, dstOff), dstCap, acceleration);
       }
-      return staged(s, FAST, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
-    } catch (Throwable t) {
-      throw failure(t);
+      return raw(s, FAST, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
     } finally {
       Scratch.give(s);
     }
@@ -109,29 +114,33 @@ public final class NativeBackend {
   public static int lz4CompressHigh(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
     Scratch s = Scratch.take();
     try {
-      return staged(s, HIGH, src, srcOff, srcLen, dst, dstOff, dstCap, level);
-    } catch (Throwable t) {
-      throw failure(t);
+      return raw(s, HIGH, false, src, srcOff, srcLen, dst, dstOff, dstCap, level);
     } finally {
       Scratch.give(s);
     }
   }
 
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
-    // kept small, like segment(), so that the JIT inlines down to the downcall and the heap
-    // segments never reach the heap
-    if (srcLen + (long) dstCap <= CRITICAL_MAX_LZ4) {
-      return Lz4Library.decompressCritical(segment(src, srcOff, srcLen), segment(dst, dstOff, dstCap), srcLen, dstCap, partial);
+    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_LZ4;
+    if (src instanceof byte[] a && dst instanceof byte[] b) {
+      if (isShort) {
+        return partial
+            ? Lz4Library.partialHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap)
+            : Lz4Library.decompressHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap);
+      }
+    } else if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b) {
+      long in = address(a) + srcOff;
+      long out = address(b) + dstOff;
+      int n = partial
+          ? Lz4Library.partialRaw(isShort, in, srcLen, out, dstCap)
+          : Lz4Library.decompressRaw(isShort, in, srcLen, out, dstCap);
+      Reference.reachabilityFence(a);
+      Reference.reachabilityFence(b);
+      return n;
     }
-    return decompressStaged(src, srcOff, srcLen, dst, dstOff, dstCap, partial);
-  }
-
-  private static int decompressStaged(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
     Scratch s = Scratch.take();
     try {
-      return staged(s, partial ? PARTIAL : DECOMPRESS, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
-    } catch (Throwable t) {
-      throw failure(t);
+      return raw(s, partial ? PARTIAL : DECOMPRESS, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
     } finally {
       Scratch.give(s);
     }
@@ -140,106 +149,184 @@ public final class NativeBackend {
   // ------------------------------------------------------------------------------------- xxHash
 
   public static int xxh32(Object base, int off, int len, int seed) {
-    try {
-      return XxHashLibrary.xxh32(len <= CRITICAL_MAX_HASH, segment(base, off, len), len, seed);
-    } catch (Throwable t) {
-      throw failure(t);
+    if (base instanceof byte[] a) {
+      return XxHashLibrary.xxh32Heap(heap(a, off), len, seed);
     }
+    ByteBuffer b = (ByteBuffer) base;
+    int h = XxHashLibrary.xxh32Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
+    Reference.reachabilityFence(b);
+    return h;
   }
 
   public static long xxh64(Object base, int off, int len, long seed) {
-    try {
-      return XxHashLibrary.xxh64(len <= CRITICAL_MAX_HASH, segment(base, off, len), len, seed);
-    } catch (Throwable t) {
-      throw failure(t);
+    if (base instanceof byte[] a) {
+      return XxHashLibrary.xxh64Heap(heap(a, off), len, seed);
     }
+    ByteBuffer b = (ByteBuffer) base;
+    long h = XxHashLibrary.xxh64Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
+    Reference.reachabilityFence(b);
+    return h;
   }
 
   public static long xxh3(Object base, int off, int len, long seed) {
-    try {
-      return XxHashLibrary.xxh3(len <= CRITICAL_MAX_HASH, segment(base, off, len), len, seed);
-    } catch (Throwable t) {
-      throw failure(t);
+    if (base instanceof byte[] a) {
+      return XxHashLibrary.xxh3Heap(heap(a, off), len, seed);
     }
+    ByteBuffer b = (ByteBuffer) base;
+    long h = XxHashLibrary.xxh3Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
+    Reference.reachabilityFence(b);
+    return h;
   }
 
-  /** @return {@code XXH3_128bits_withSeed} of {@code base[off, off+len)}: the result is the only allocation */
+  /** @return {@code XXH3_128bits_withSeed} of {@code base[off, off+len)}; the result lands in pooled memory */
   public static dev.celer.xxhash.Hash128 xxh128(Object base, int off, int len, long seed) {
     Scratch s = Scratch.take();
     try {
-      MemorySegment r = XxHashLibrary.xxh128(len <= CRITICAL_MAX_HASH, s.pairAllocator, segment(base, off, len), len, seed);
-      return new dev.celer.xxhash.Hash128(r.get(JAVA_LONG, 0), r.get(JAVA_LONG, 8));
-    } catch (Throwable t) {
-      throw failure(t);
+      if (base instanceof byte[] a) {
+        return XxHashLibrary.xxh128Heap(s.pair, heap(a, off), len, seed);
+      }
+      ByteBuffer b = (ByteBuffer) base;
+      dev.celer.xxhash.Hash128 h = XxHashLibrary.xxh128Raw(len <= CRITICAL_MAX_HASH, s.pair, address(b) + off, len, seed);
+      Reference.reachabilityFence(b);
+      return h;
     } finally {
       Scratch.give(s);
     }
   }
 
   /**
-   * @return whether {@code base} may be passed to these methods: a {@code byte[]}, or a direct,
-   *     writable {@code ByteBuffer} (heap buffers reach the codecs unwrapped to their arrays)
+   * @return whether {@code base} may be passed to these methods as an LZ4 destination: a {@code
+   *     byte[]}, or a direct, writable {@code ByteBuffer} whose memory cannot be freed during a call
+   *     (see {@link #stable}; heap buffers reach the codecs unwrapped to their arrays)
    */
   public static boolean addressable(Object base) {
-    return base instanceof byte[] || base instanceof ByteBuffer b && b.isDirect() && !b.isReadOnly();
+    return base instanceof byte[] || base instanceof ByteBuffer b && b.isDirect() && !b.isReadOnly() && stable(b);
+  }
+
+  /** @return whether {@code base} may be passed to these methods as an LZ4 source: as {@link #addressable}, read-only buffers too */
+  public static boolean readable(Object base) {
+    return base instanceof byte[] || base instanceof ByteBuffer b && b.isDirect() && stable(b);
   }
 
   /**
    * @return whether a hash of {@code len} bytes of {@code base} goes native: heap arrays up to
    *     {@link #CRITICAL_MAX_HASH} bytes (larger ones would hold off safepoints too long) and
-   *     direct buffers of any size
+   *     direct buffers of any size (above that limit through an ordinary downcall)
    */
   public static boolean hashable(Object base, int len) {
-    return base instanceof byte[] ? len <= CRITICAL_MAX_HASH : addressable(base);
+    return base instanceof byte[] ? len <= CRITICAL_MAX_HASH : readable(base);
   }
 
   // ------------------------------------------------------------------------------------ helpers
 
-  /** The bytes {@code base[off, off+len)} as a segment: a heap segment for arrays, native for direct buffers. */
-  static MemorySegment segment(Object base, int off, int len) {
-    return base instanceof byte[] a ? MemorySegment.ofArray(a).asSlice(off, len) : bufferSegment((ByteBuffer) base, off, len);
-  }
+  /**
+   * Heap segments over {@code array[off..]}, by array identity and offset, held weakly: a call on
+   * the same array and offset as an earlier one (a codec's reused buffers) finds its segment here
+   * instead of making one. Why a cache: a critical downcall takes heap memory only as a {@code
+   * MemorySegment}, and escape analysis removes the per-call segments only where C2 compiled the
+   * whole call chain with clean profiles (measured with {@code NativeAllocationProbe}: 0 B per call
+   * at 3 call sites, 112-224 B per call at 12, varying from run to run). An entry is only weakly
+   * reachable, so it never keeps an array alive: the next collection clears it, and the call after
+   * that makes one new segment. Two slots per hash; a miss replaces the older-looking one.
+   */
+  private record Slice(byte[] array, int off, MemorySegment segment) {}
 
-  private static MemorySegment bufferSegment(ByteBuffer b, int off, int len) {
-    int pos = b.position();
-    if (off < pos) {
-      return MemorySegment.ofBuffer(b.duplicate().clear()).asSlice(off, len);
+  private static final int SLICE_BITS = 9;
+  private static final AtomicReferenceArray<WeakReference<Slice>> SLICES = new AtomicReferenceArray<>(1 << SLICE_BITS);
+
+  /** @return a heap segment starting at {@code array[off]} and running to the array's end */
+  static MemorySegment heap(byte[] array, int off) {
+    int i = ((System.identityHashCode(array) + off) * 0x9E3779B1) >>> (32 - SLICE_BITS) & ~1;
+    WeakReference<Slice> r0 = SLICES.getAcquire(i);
+    Slice e = r0 == null ? null : r0.get();
+    if (e != null && e.array == array && e.off == off) {
+      return e.segment;
     }
-    return MemorySegment.ofBuffer(b).asSlice(off - pos, len);
+    WeakReference<Slice> r1 = SLICES.getAcquire(i + 1);
+    Slice f = r1 == null ? null : r1.get();
+    if (f != null && f.array == array && f.off == off) {
+      return f.segment;
+    }
+    MemorySegment seg = MemorySegment.ofArray(array).asSlice(off);
+    // fill an empty slot first; else alternate by offset parity, so that two arrays that share a
+    // pair of slots (say a call's source and destination) tend to take one each
+    SLICES.setRelease(e == null ? i : f == null ? i + 1 : i + (off & 1), new WeakReference<>(new Slice(array, off, seg)));
+    return seg;
   }
 
-  /** The calls {@link #staged} makes (a switch rather than a lambda: nothing to allocate). */
+  /**
+   * @return the address of index 0 of the direct buffer {@code b}. The segment made on the way
+   *     never leaves this method, so the JIT removes it wherever this method is compiled; the
+   *     caller keeps {@code b} reachable until its downcall has returned.
+   */
+  static long address(ByteBuffer b) {
+    return MemorySegment.ofBuffer(b).address() - b.position();
+  }
+
+  /**
+   * The scopes of buffers that a raw-address call may use: memory that cannot be freed while the
+   * caller holds the buffer, or only by the calling thread itself. Plain direct buffers, and
+   * buffers over segments of the global, an automatic or a confined arena. Not a shared arena's:
+   * another thread could close it while liblz4 reads it (the pure-Java path, whose every access
+   * checks the scope, takes those).
+   */
+  private static final Class<?> PLAIN_SCOPE = MemorySegment.ofBuffer(ByteBuffer.allocateDirect(1)).scope().getClass();
+  private static final Class<?> GLOBAL_SCOPE = Arena.global().scope().getClass();
+  private static final Class<?> AUTO_SCOPE = Arena.ofAuto().scope().getClass();
+  private static final Class<?> CONFINED_SCOPE = confinedScope();
+
+  private static Class<?> confinedScope() {
+    try (Arena a = Arena.ofConfined()) {
+      return a.scope().getClass();
+    }
+  }
+
+  /** @return whether the memory of direct buffer {@code b} stays valid through a call (see {@link #PLAIN_SCOPE}) */
+  static boolean stable(ByteBuffer b) {
+    Class<?> c = MemorySegment.ofBuffer(b).scope().getClass();
+    return c == PLAIN_SCOPE || c == GLOBAL_SCOPE || c == AUTO_SCOPE || c == CONFINED_SCOPE;
+  }
+
+  /** The calls {@link #raw} makes (a switch rather than a lambda: nothing to allocate). */
   private static final int FAST = 0;
   private static final int HIGH = 1;
   private static final int DECOMPRESS = 2;
   private static final int PARTIAL = 3;
 
   /**
-   * Makes the LZ4 call {@code kind} (with {@code arg}, the acceleration or level) as an ordinary downcall: heap arrays are copied into native memory (the
-   * scratch's buffer, or a temporary arena above {@link Scratch#MAX_KEPT_STAGE}) and the output
-   * copied back, only the bytes the call reports as written.
+   * Makes the LZ4 call {@code kind} (with {@code arg}, the acceleration or level) on raw addresses:
+   * direct buffers as they are; heap arrays copied into native memory (the scratch's buffer, or a
+   * temporary arena above {@link Scratch#MAX_KEPT_STAGE}) and the output copied back, only the
+   * bytes the call reports as written. {@code critical}: the call may hold off safepoints (short
+   * calls only).
    */
-  private static int staged(Scratch s, int kind, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int arg)
-      throws Throwable {
+  private static int raw(Scratch s, int kind, boolean critical, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int arg) {
     boolean heapIn = src instanceof byte[];
     boolean heapOut = dst instanceof byte[];
     long need = (heapIn ? srcLen : 0) + (heapOut ? (long) dstCap : 0);
     Arena temp = need > Scratch.MAX_KEPT_STAGE ? Arena.ofConfined() : null;
     try {
-      MemorySegment stage = temp != null ? temp.allocate(Math.max(1, need), 16) : s.stage(need);
-      MemorySegment in = heapIn ? stage.asSlice(0, srcLen) : segment(src, srcOff, srcLen);
-      MemorySegment out = heapOut ? stage.asSlice(heapIn ? srcLen : 0, dstCap) : segment(dst, dstOff, dstCap);
+      MemorySegment stage = need == 0 ? null : temp != null ? temp.allocate(need, 16) : s.stage(need);
+      long in;
+      long out;
       if (heapIn) {
-        MemorySegment.copy((byte[]) src, srcOff, in, JAVA_BYTE, 0, srcLen);
+        MemorySegment.copy((byte[]) src, srcOff, stage, JAVA_BYTE, 0, srcLen);
+        in = stage.address();
+      } else {
+        in = address((ByteBuffer) src) + srcOff;
       }
+      out = heapOut ? stage.address() + (heapIn ? srcLen : 0) : address((ByteBuffer) dst) + dstOff;
       int n = switch (kind) {
-        case FAST -> Lz4Library.compressFast(false, s.fastState(), in, out, srcLen, dstCap, arg);
-        case HIGH -> Lz4Library.compressHigh(s.highState(), in, out, srcLen, dstCap, arg);
-        default -> Lz4Library.decompress(false, in, out, srcLen, dstCap, kind == PARTIAL);
+        case FAST -> Lz4Library.fastRaw(critical, s.fastState(), in, srcLen, out, dstCap, arg);
+        case HIGH -> Lz4Library.highRaw(s.highState(), in, srcLen, out, dstCap, arg);
+        case DECOMPRESS -> Lz4Library.decompressRaw(critical, in, srcLen, out, dstCap);
+        default -> Lz4Library.partialRaw(critical, in, srcLen, out, dstCap);
       };
       if (heapOut && n > 0) {
-        MemorySegment.copy(out, JAVA_BYTE, 0, (byte[]) dst, dstOff, n);
+        MemorySegment.copy(stage, JAVA_BYTE, heapIn ? srcLen : 0, (byte[]) dst, dstOff, n);
       }
+      Reference.reachabilityFence(src);
+      Reference.reachabilityFence(dst);
       return n;
     } finally {
       if (temp != null) {
@@ -273,12 +360,13 @@ public final class NativeBackend {
     private static final AtomicReferenceArray<Scratch> POOL = new AtomicReferenceArray<>(SLOTS);
 
     private final Arena arena = Arena.ofAuto();
-    private MemorySegment fast;
-    private MemorySegment high;
+    /** Addresses of the fast and HC states, 0 until first used. */
+    private long fast;
+    private long high;
     private MemorySegment stage;
-    /** Where XXH3-128's 16-byte result lands: the same segment every call, so nothing is allocated. */
-    private final MemorySegment pair = arena.allocate(16, 16);
-    final SegmentAllocator pairAllocator = (byteSize, byteAlignment) -> pair;
+    /** Where XXH3-128's 16-byte result lands: the same segment every call (an allocator that returns it). */
+    private final MemorySegment pairSegment = arena.allocate(16, 16);
+    final SegmentAllocator pair = (byteSize, byteAlignment) -> pairSegment;
 
     static Scratch take() {
       int start = (int) Thread.currentThread().threadId();
@@ -300,16 +388,17 @@ public final class NativeBackend {
       }
     }
 
-    MemorySegment fastState() {
-      if (fast == null) {
-        fast = arena.allocate(Lz4Library.STATE_SIZE, 16);
+    /** @return the address of the fast compressor's state; the arena keeps it alive as long as this scratch */
+    long fastState() {
+      if (fast == 0) {
+        fast = arena.allocate(Lz4Library.STATE_SIZE, 16).address();
       }
       return fast;
     }
 
-    MemorySegment highState() {
-      if (high == null) {
-        high = arena.allocate(Lz4Library.STATE_HC_SIZE, 16);
+    long highState() {
+      if (high == 0) {
+        high = arena.allocate(Lz4Library.STATE_HC_SIZE, 16).address();
       }
       return high;
     }
@@ -323,5 +412,4 @@ public final class NativeBackend {
       return stage;
     }
   }
-
 }

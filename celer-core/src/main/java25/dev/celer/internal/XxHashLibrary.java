@@ -3,8 +3,12 @@ package dev.celer.internal;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static dev.celer.internal.NativeLibraries.Call.HEAP;
+import static dev.celer.internal.NativeLibraries.Call.ORDINARY;
+import static dev.celer.internal.NativeLibraries.Call.SHORT;
 
 import dev.celer.internal.NativeLibraries.Refused;
+import dev.celer.xxhash.Hash128;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
@@ -24,16 +28,24 @@ final class XxHashLibrary {
   /** {@code XXH_versionNumber()} of 0.8.0. */
   static final int MIN_VERSION = 800;
 
-  /** The downcall handles; a record, so that the JIT trusts its fields as constants. */
+  /**
+   * The downcall handles; a record, so that the JIT trusts its fields as constants. Three shapes
+   * per function, as in {@link Lz4Library}: {@code *Heap} critical on heap segments, {@code
+   * *Short} critical on a raw address, the unsuffixed ones ordinary downcalls on a raw address.
+   */
   private record Handles(
+      MethodHandle xxh32Heap,
+      MethodHandle xxh32Short,
       MethodHandle xxh32,
-      MethodHandle xxh32Critical,
+      MethodHandle xxh64Heap,
+      MethodHandle xxh64Short,
       MethodHandle xxh64,
-      MethodHandle xxh64Critical,
+      MethodHandle xxh3Heap,
+      MethodHandle xxh3Short,
       MethodHandle xxh3,
-      MethodHandle xxh3Critical,
-      MethodHandle xxh128,
-      MethodHandle xxh128Critical) {}
+      MethodHandle xxh128Heap,
+      MethodHandle xxh128Short,
+      MethodHandle xxh128) {}
 
   private static final Handles H;
   /** e.g. {@code "libxxhash 0.8.1"}. */
@@ -48,28 +60,36 @@ final class XxHashLibrary {
     if (failure == null) {
       try {
         SymbolLookup lib = NativeLibraries.open("dev.celer.native.xxhash", "libxxhash.so.0", "libxxhash.0.dylib");
-        int v = (int) NativeLibraries.bind(lib, "XXH_versionNumber", FunctionDescriptor.of(JAVA_INT), false).invokeExact();
+        int v = (int) NativeLibraries.bind(lib, "XXH_versionNumber", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
         int min = NativeLibraries.minimum("dev.celer.native.xxhash.minVersion", MIN_VERSION);
         if (v < min) {
           throw new Refused("libxxhash " + NativeLibraries.version(v) + " is older than " + NativeLibraries.version(min));
         }
         name = "libxxhash " + NativeLibraries.version(v);
         // XXH32(const void*, size_t, XXH32_hash_t seed); XXH64 and XXH3 take and return 64 bits
-        FunctionDescriptor f32 = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT);
-        FunctionDescriptor f64 = FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG);
+        FunctionDescriptor f32Heap = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT);
+        FunctionDescriptor f32Raw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT);
+        FunctionDescriptor f64Heap = FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG);
+        FunctionDescriptor f64Raw = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
         // XXH128_hash_t { XXH64_hash_t low64; XXH64_hash_t high64; }, returned by value
-        FunctionDescriptor f128 = FunctionDescriptor.of(MemoryLayout.structLayout(JAVA_LONG, JAVA_LONG), ADDRESS, JAVA_LONG, JAVA_LONG);
+        MemoryLayout pair = MemoryLayout.structLayout(JAVA_LONG, JAVA_LONG);
+        FunctionDescriptor f128Heap = FunctionDescriptor.of(pair, ADDRESS, JAVA_LONG, JAVA_LONG);
+        FunctionDescriptor f128Raw = FunctionDescriptor.of(pair, JAVA_LONG, JAVA_LONG, JAVA_LONG);
         String[] xxh3 = {"XXH3_64bits_withSeed_dispatch", "XXH3_64bits_withSeed"};
         String[] xxh128 = {"XXH3_128bits_withSeed_dispatch", "XXH3_128bits_withSeed"};
         h = new Handles(
-            NativeLibraries.bind(lib, "XXH32", f32, false),
-            NativeLibraries.bind(lib, "XXH32", f32, true),
-            NativeLibraries.bind(lib, "XXH64", f64, false),
-            NativeLibraries.bind(lib, "XXH64", f64, true),
-            NativeLibraries.bindFirst(lib, f64, false, xxh3),
-            NativeLibraries.bindFirst(lib, f64, true, xxh3),
-            NativeLibraries.bindFirst(lib, f128, false, xxh128),
-            NativeLibraries.bindFirst(lib, f128, true, xxh128));
+            NativeLibraries.bind(lib, "XXH32", f32Heap, HEAP),
+            NativeLibraries.bind(lib, "XXH32", f32Raw, SHORT),
+            NativeLibraries.bind(lib, "XXH32", f32Raw, ORDINARY),
+            NativeLibraries.bind(lib, "XXH64", f64Heap, HEAP),
+            NativeLibraries.bind(lib, "XXH64", f64Raw, SHORT),
+            NativeLibraries.bind(lib, "XXH64", f64Raw, ORDINARY),
+            NativeLibraries.bindFirst(lib, f64Heap, HEAP, xxh3),
+            NativeLibraries.bindFirst(lib, f64Raw, SHORT, xxh3),
+            NativeLibraries.bindFirst(lib, f64Raw, ORDINARY, xxh3),
+            NativeLibraries.bindFirst(lib, f128Heap, HEAP, xxh128),
+            NativeLibraries.bindFirst(lib, f128Raw, SHORT, xxh128),
+            NativeLibraries.bindFirst(lib, f128Raw, ORDINARY, xxh128));
         selfTest(h, name);
       } catch (Throwable t) {
         failure = NativeLibraries.reason("libxxhash", t);
@@ -81,23 +101,78 @@ final class XxHashLibrary {
     FAILURE = failure;
   }
 
-  static int xxh32(boolean critical, MemorySegment in, long len, int seed) throws Throwable {
-    return critical ? (int) H.xxh32Critical.invokeExact(in, len, seed) : (int) H.xxh32.invokeExact(in, len, seed);
+  // One small method per call, each with one downcall; heap segments come from NativeBackend.heap.
+
+  static int xxh32Heap(MemorySegment in, int len, int seed) {
+    try {
+      return (int) H.xxh32Heap.invokeExact(in, (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
   }
 
-  static long xxh64(boolean critical, MemorySegment in, long len, long seed) throws Throwable {
-    return critical ? (long) H.xxh64Critical.invokeExact(in, len, seed) : (long) H.xxh64.invokeExact(in, len, seed);
+  static int xxh32Raw(boolean critical, long in, int len, int seed) {
+    try {
+      return critical ? (int) H.xxh32Short.invokeExact(in, (long) len, seed) : (int) H.xxh32.invokeExact(in, (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
   }
 
-  static long xxh3(boolean critical, MemorySegment in, long len, long seed) throws Throwable {
-    return critical ? (long) H.xxh3Critical.invokeExact(in, len, seed) : (long) H.xxh3.invokeExact(in, len, seed);
+  static long xxh64Heap(MemorySegment in, int len, long seed) {
+    try {
+      return (long) H.xxh64Heap.invokeExact(in, (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
   }
 
-  /** @return the 16-byte result, allocated by {@code result} */
-  static MemorySegment xxh128(boolean critical, SegmentAllocator result, MemorySegment in, long len, long seed) throws Throwable {
-    return critical
-        ? (MemorySegment) H.xxh128Critical.invokeExact(result, in, len, seed)
-        : (MemorySegment) H.xxh128.invokeExact(result, in, len, seed);
+  static long xxh64Raw(boolean critical, long in, int len, long seed) {
+    try {
+      return critical ? (long) H.xxh64Short.invokeExact(in, (long) len, seed) : (long) H.xxh64.invokeExact(in, (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static long xxh3Heap(MemorySegment in, int len, long seed) {
+    try {
+      return (long) H.xxh3Heap.invokeExact(in, (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static long xxh3Raw(boolean critical, long in, int len, long seed) {
+    try {
+      return critical ? (long) H.xxh3Short.invokeExact(in, (long) len, seed) : (long) H.xxh3.invokeExact(in, (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /**
+   * XXH3-128's 16-byte result is returned in two registers, which the linker copies into a segment
+   * from {@code result}: the caller's pooled one, so that nothing is allocated for it.
+   */
+  static Hash128 xxh128Heap(SegmentAllocator result, MemorySegment in, int len, long seed) {
+    try {
+      MemorySegment r = (MemorySegment) H.xxh128Heap.invokeExact(result, in, (long) len, seed);
+      return new Hash128(r.get(JAVA_LONG, 0), r.get(JAVA_LONG, 8));
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static Hash128 xxh128Raw(boolean critical, SegmentAllocator result, long in, int len, long seed) {
+    try {
+      MemorySegment r = critical
+          ? (MemorySegment) H.xxh128Short.invokeExact(result, in, (long) len, seed)
+          : (MemorySegment) H.xxh128.invokeExact(result, in, (long) len, seed);
+      return new Hash128(r.get(JAVA_LONG, 0), r.get(JAVA_LONG, 8));
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
   }
 
   /**
@@ -111,16 +186,20 @@ final class XxHashLibrary {
     }
     MemorySegment heap = MemorySegment.ofArray(data);
     try (var arena = java.lang.foreign.Arena.ofConfined()) {
-      MemorySegment off = arena.allocate(data.length);
-      off.copyFrom(heap);
-      check((int) h.xxh32.invokeExact(off, 300L, 1) == 0xa00fbf68 && (int) h.xxh32Critical.invokeExact(heap, 300L, 1) == 0xa00fbf68, name, "XXH32");
-      check((long) h.xxh64.invokeExact(off, 300L, 1L) == 0x8197c668a97c7639L
-          && (long) h.xxh64Critical.invokeExact(heap, 300L, 1L) == 0x8197c668a97c7639L, name, "XXH64");
-      check((long) h.xxh3.invokeExact(off, 300L, 1L) == 0xe64fbdc9e9bd684dL
-          && (long) h.xxh3Critical.invokeExact(heap, 300L, 1L) == 0xe64fbdc9e9bd684dL, name, "XXH3-64");
+      MemorySegment seg = arena.allocate(data.length);
+      seg.copyFrom(heap);
+      long off = seg.address();
+      check((int) h.xxh32.invokeExact(off, 300L, 1) == 0xa00fbf68 && (int) h.xxh32Short.invokeExact(off, 300L, 1) == 0xa00fbf68
+          && (int) h.xxh32Heap.invokeExact(heap, 300L, 1) == 0xa00fbf68, name, "XXH32");
+      check((long) h.xxh64.invokeExact(off, 300L, 1L) == 0x8197c668a97c7639L && (long) h.xxh64Short.invokeExact(off, 300L, 1L) == 0x8197c668a97c7639L
+          && (long) h.xxh64Heap.invokeExact(heap, 300L, 1L) == 0x8197c668a97c7639L, name, "XXH64");
+      check((long) h.xxh3.invokeExact(off, 300L, 1L) == 0xe64fbdc9e9bd684dL && (long) h.xxh3Short.invokeExact(off, 300L, 1L) == 0xe64fbdc9e9bd684dL
+          && (long) h.xxh3Heap.invokeExact(heap, 300L, 1L) == 0xe64fbdc9e9bd684dL, name, "XXH3-64");
       MemorySegment a = (MemorySegment) h.xxh128.invokeExact((SegmentAllocator) arena, off, 300L, 1L);
-      MemorySegment b = (MemorySegment) h.xxh128Critical.invokeExact((SegmentAllocator) arena, heap, 300L, 1L);
-      check(a.get(JAVA_LONG, 0) == 0xe64fbdc9e9bd684dL && a.get(JAVA_LONG, 8) == 0x602fa155980bedb6L && a.mismatch(b) == -1, name, "XXH3-128");
+      MemorySegment b = (MemorySegment) h.xxh128Short.invokeExact((SegmentAllocator) arena, off, 300L, 1L);
+      MemorySegment c = (MemorySegment) h.xxh128Heap.invokeExact((SegmentAllocator) arena, heap, 300L, 1L);
+      check(a.get(JAVA_LONG, 0) == 0xe64fbdc9e9bd684dL && a.get(JAVA_LONG, 8) == 0x602fa155980bedb6L && a.mismatch(b) == -1 && a.mismatch(c) == -1,
+          name, "XXH3-128");
     }
   }
 
