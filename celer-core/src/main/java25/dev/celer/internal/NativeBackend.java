@@ -94,7 +94,7 @@ public final class NativeBackend {
   // ---------------------------------------------------------------------------------------- LZ4
   //
   // Nothing here allocates on the Java heap in a steady state, whatever the JIT makes of the
-  // callers: byte arrays reach the libraries as heap segments from the SLICES cache (see heap()),
+  // callers: byte arrays reach the libraries as heap segments from the KNOWN cache (see heap()),
   // direct buffers as raw addresses (a long: no segment object reaches the call), and compressor
   // state and copy buffers come from the Scratch pool.
 
@@ -220,55 +220,84 @@ public final class NativeBackend {
   // ------------------------------------------------------------------------------------ helpers
 
   /**
-   * Heap segments over {@code array[off..]}, by array identity and offset, held weakly: a call on
-   * the same array and offset as an earlier one (a codec's reused buffers) finds its segment here
-   * instead of making one. Why a cache: a critical downcall takes heap memory only as a {@code
-   * MemorySegment}, and escape analysis removes the per-call segments only where C2 compiled the
-   * whole call chain with clean profiles (measured with {@code NativeAllocationProbe}: 0 B per call
-   * at 3 call sites, 112-224 B per call at 12, varying from run to run). An entry is only weakly
-   * reachable, so it never keeps an array alive: the next collection clears it, and the call after
-   * that makes one new segment. Two slots per hash; a miss replaces the older-looking one.
+   * What a call needs to know of the arrays and direct buffers it is given, cached by identity and
+   * held weakly. A critical downcall takes heap memory only as a {@code MemorySegment}, and the
+   * address of a direct buffer is known only through one; making those segments per call left
+   * their removal to escape analysis, which happens only where C2 compiled the whole chain with
+   * clean profiles: {@code NativeAllocationProbe} measured 0 B per call at 3 call sites and 72-224
+   * B at 12 or more, varying from run to run. With this cache a call on the same array and offset,
+   * or the same buffer, as an earlier one (a codec's reused buffers) makes nothing. An entry is
+   * only weakly reachable, so it never keeps an array or buffer alive: a collection clears it, and
+   * the next call makes it again. Two slots per hash; on a miss an empty slot is taken first.
    */
-  private record Slice(byte[] array, int off, MemorySegment segment) {}
+  private record Known(Object base, int off, MemorySegment segment, long address, boolean stable) {}
 
-  private static final int SLICE_BITS = 9;
-  private static final AtomicReferenceArray<WeakReference<Slice>> SLICES = new AtomicReferenceArray<>(1 << SLICE_BITS);
+  private static final int KNOWN_BITS = 9;
+  private static final AtomicReferenceArray<WeakReference<Known>> KNOWN = new AtomicReferenceArray<>(1 << KNOWN_BITS);
+
+  /** @return the cached entry for {@code base} at {@code off}, or {@code null}; {@code i} is its pair of slots */
+  private static Known find(int i, Object base, int off) {
+    WeakReference<Known> r = KNOWN.getAcquire(i);
+    Known k = r == null ? null : r.get();
+    if (k != null && k.base == base && k.off == off) {
+      return k;
+    }
+    r = KNOWN.getAcquire(i + 1);
+    k = r == null ? null : r.get();
+    return k != null && k.base == base && k.off == off ? k : null;
+  }
+
+  private static int slots(Object base, int off) {
+    return ((System.identityHashCode(base) + off) * 0x9E3779B1) >>> (32 - KNOWN_BITS) & ~1;
+  }
+
+  private static void remember(int i, Known k) {
+    WeakReference<Known> r = KNOWN.getAcquire(i);
+    // an empty or cleared first slot, else alternate by offset parity, so that two arrays that
+    // share a pair of slots (a call's source and destination) tend to take one each
+    int at = r == null || r.get() == null ? i : i + (k.off & 1);
+    KNOWN.setRelease(at, new WeakReference<>(k));
+  }
 
   /** @return a heap segment starting at {@code array[off]} and running to the array's end */
   static MemorySegment heap(byte[] array, int off) {
-    int i = ((System.identityHashCode(array) + off) * 0x9E3779B1) >>> (32 - SLICE_BITS) & ~1;
-    WeakReference<Slice> r0 = SLICES.getAcquire(i);
-    Slice e = r0 == null ? null : r0.get();
-    if (e != null && e.array == array && e.off == off) {
-      return e.segment;
+    int i = slots(array, off);
+    Known k = find(i, array, off);
+    if (k == null) {
+      k = new Known(array, off, MemorySegment.ofArray(array).asSlice(off), 0, true);
+      remember(i, k);
     }
-    WeakReference<Slice> r1 = SLICES.getAcquire(i + 1);
-    Slice f = r1 == null ? null : r1.get();
-    if (f != null && f.array == array && f.off == off) {
-      return f.segment;
+    return k.segment;
+  }
+
+  /** @return what is known of the direct buffer {@code b} (offset -1 marks buffer entries) */
+  private static Known direct(ByteBuffer b) {
+    int i = slots(b, -1);
+    Known k = find(i, b, -1);
+    if (k == null) {
+      MemorySegment seg = MemorySegment.ofBuffer(b);
+      Class<?> c = seg.scope().getClass();
+      boolean stable = c == PLAIN_SCOPE || c == GLOBAL_SCOPE || c == AUTO_SCOPE || c == CONFINED_SCOPE;
+      k = new Known(b, -1, null, seg.address() - b.position(), stable);
+      remember(i, k);
     }
-    MemorySegment seg = MemorySegment.ofArray(array).asSlice(off);
-    // fill an empty slot first; else alternate by offset parity, so that two arrays that share a
-    // pair of slots (say a call's source and destination) tend to take one each
-    SLICES.setRelease(e == null ? i : f == null ? i + 1 : i + (off & 1), new WeakReference<>(new Slice(array, off, seg)));
-    return seg;
+    return k;
   }
 
   /**
-   * @return the address of index 0 of the direct buffer {@code b}. The segment made on the way
-   *     never leaves this method, so the JIT removes it wherever this method is compiled; the
-   *     caller keeps {@code b} reachable until its downcall has returned.
+   * @return the address of index 0 of the direct buffer {@code b} (fixed for the life of a
+   *     buffer object); the caller keeps {@code b} reachable until its downcall has returned
    */
   static long address(ByteBuffer b) {
-    return MemorySegment.ofBuffer(b).address() - b.position();
+    return direct(b).address;
   }
 
   /**
    * The scopes of buffers that a raw-address call may use: memory that cannot be freed while the
    * caller holds the buffer, or only by the calling thread itself. Plain direct buffers, and
    * buffers over segments of the global, an automatic or a confined arena. Not a shared arena's:
-   * another thread could close it while liblz4 reads it (the pure-Java path, whose every access
-   * checks the scope, takes those).
+   * another thread could close it while the library reads it (the pure-Java path, whose every
+   * access checks the scope, takes those).
    */
   private static final Class<?> PLAIN_SCOPE = MemorySegment.ofBuffer(ByteBuffer.allocateDirect(1)).scope().getClass();
   private static final Class<?> GLOBAL_SCOPE = Arena.global().scope().getClass();
@@ -283,8 +312,7 @@ public final class NativeBackend {
 
   /** @return whether the memory of direct buffer {@code b} stays valid through a call (see {@link #PLAIN_SCOPE}) */
   static boolean stable(ByteBuffer b) {
-    Class<?> c = MemorySegment.ofBuffer(b).scope().getClass();
-    return c == PLAIN_SCOPE || c == GLOBAL_SCOPE || c == AUTO_SCOPE || c == CONFINED_SCOPE;
+    return direct(b).stable;
   }
 
   /** The calls {@link #raw} makes (a switch rather than a lambda: nothing to allocate). */
