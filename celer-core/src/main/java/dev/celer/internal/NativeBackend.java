@@ -86,6 +86,17 @@ public final class NativeBackend {
   }
 
   /**
+   * XXH3's bulk work for an input over 240 bytes in libxxhash's streaming state: writes the 8
+   * accumulators after all whole stripes but the tail into {@code acc}.
+   *
+   * @return {@code (stripes done in the current block << 16) | buffered bytes} (the input's last
+   *     bytes, not yet accumulated), or -1 when this library's state is not as expected
+   */
+  public static int xxh3Accumulate(Object base, int off, int len, long seed, long[] acc) {
+    throw unavailable();
+  }
+
+  /**
    * @return whether {@code base} may be passed to the LZ4 methods: a {@code byte[]}, or a direct,
    *     writable {@code ByteBuffer}
    */

@@ -1,6 +1,8 @@
 package dev.celer.internal;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -189,6 +191,46 @@ public final class NativeBackend {
       dev.celer.xxhash.Hash128 h = XxHashLibrary.xxh128Raw(len <= CRITICAL_MAX_HASH, s.pair, address(b) + off, len, seed);
       Reference.reachabilityFence(b);
       return h;
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /**
+   * XXH3's bulk work for inputs over 240 bytes, in libxxhash's streaming state (pooled native
+   * memory): {@code XXH3_128bits_reset_withSeed} and one {@code XXH3_128bits_update} of {@code
+   * base[off, off+len)}, whose 8 accumulators are then copied into {@code acc}. The caller
+   * finishes in Java: the buffered tail's stripes, the last stripe and the merges. Unlike the
+   * one-shot {@code XXH3_128bits_withSeed}, whose two-register result the JDK's linker collects in
+   * per-call objects (32-432 B per call measured), nothing is allocated.
+   *
+   * @return {@code (stripes done in the current block << 16) | buffered bytes} (the input's last
+   *     bytes, not yet accumulated), or -1 when the state is not what this layout expects (then
+   *     the caller hashes another way)
+   */
+  public static int xxh3Accumulate(Object base, int off, int len, long seed, long[] acc) {
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment state = s.xxh3State();
+      long st = state.address();
+      XxHashLibrary.reset(st, seed);
+      if (base instanceof byte[] a) {
+        XxHashLibrary.updateHeap(st, heap(a, off), len);
+      } else {
+        ByteBuffer b = (ByteBuffer) base;
+        XxHashLibrary.updateRaw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
+        Reference.reachabilityFence(b);
+      }
+      int buffered = state.get(JAVA_INT, XxHashLibrary.STATE_BUFFERED);
+      long stripes = state.get(JAVA_LONG, XxHashLibrary.STATE_STRIPES);
+      if (state.get(JAVA_LONG, XxHashLibrary.STATE_TOTAL) != len || buffered < 1 || buffered > 256
+          || (len - buffered) % 64 != 0 || stripes < 0 || stripes > 0xFFFF) {
+        return -1;
+      }
+      for (int i = 0; i < 8; i++) {
+        acc[i] = state.get(JAVA_LONG, 8L * i);
+      }
+      return (int) stripes << 16 | buffered;
     } finally {
       Scratch.give(s);
     }
@@ -392,6 +434,15 @@ public final class NativeBackend {
     private long fast;
     private long high;
     private MemorySegment stage;
+    private MemorySegment xxh3State;
+
+    MemorySegment xxh3State() {
+      if (xxh3State == null) {
+        xxh3State = arena.allocate(XxHashLibrary.STATE_SIZE, XxHashLibrary.STATE_ALIGN);
+      }
+      return xxh3State;
+    }
+
     /** Where XXH3-128's 16-byte result lands: the same segment every call (an allocator that returns it). */
     private final MemorySegment pairSegment = arena.allocate(16, 16);
     final SegmentAllocator pair = (byteSize, byteAlignment) -> pairSegment;

@@ -45,7 +45,24 @@ final class XxHashLibrary {
       MethodHandle xxh3,
       MethodHandle xxh128Heap,
       MethodHandle xxh128Short,
-      MethodHandle xxh128) {}
+      MethodHandle xxh128,
+      MethodHandle reset,
+      MethodHandle updateHeap,
+      MethodHandle updateShort,
+      MethodHandle update) {}
+
+  /**
+   * Offsets in {@code struct XXH3_state_s} of libxxhash 0.8.x ({@code xxhash.h}, exposed for
+   * static allocation): {@code acc[8]} at 0, {@code bufferedSize} (32 bits) at 512, {@code
+   * nbStripesSoFar} ({@code size_t}) at 520, {@code totalLen} at 528; 576 bytes, aligned to 64.
+   * {@link #selfTest} checks them on this library, and {@link NativeBackend#xxh3Accumulate} checks
+   * each call's state against its input before trusting it.
+   */
+  static final long STATE_SIZE = 576;
+  static final long STATE_ALIGN = 64;
+  static final long STATE_BUFFERED = 512;
+  static final long STATE_STRIPES = 520;
+  static final long STATE_TOTAL = 528;
 
   private static final Handles H;
   /** e.g. {@code "libxxhash 0.8.1"}. */
@@ -75,6 +92,12 @@ final class XxHashLibrary {
         MemoryLayout pair = MemoryLayout.structLayout(JAVA_LONG, JAVA_LONG);
         FunctionDescriptor f128Heap = FunctionDescriptor.of(pair, ADDRESS, JAVA_LONG, JAVA_LONG);
         FunctionDescriptor f128Raw = FunctionDescriptor.of(pair, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+        // XXH_errorcode XXH3_128bits_reset_withSeed(XXH3_state_t*, XXH64_hash_t)
+        FunctionDescriptor reset = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG);
+        // XXH_errorcode XXH3_128bits_update(XXH3_state_t*, const void*, size_t)
+        FunctionDescriptor updateHeap = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG);
+        FunctionDescriptor updateRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
+        String[] update = {"XXH3_128bits_update_dispatch", "XXH3_128bits_update"};
         String[] xxh3 = {"XXH3_64bits_withSeed_dispatch", "XXH3_64bits_withSeed"};
         String[] xxh128 = {"XXH3_128bits_withSeed_dispatch", "XXH3_128bits_withSeed"};
         h = new Handles(
@@ -89,7 +112,11 @@ final class XxHashLibrary {
             NativeLibraries.bindFirst(lib, f64Raw, ORDINARY, xxh3),
             NativeLibraries.bindFirst(lib, f128Heap, HEAP, xxh128),
             NativeLibraries.bindFirst(lib, f128Raw, SHORT, xxh128),
-            NativeLibraries.bindFirst(lib, f128Raw, ORDINARY, xxh128));
+            NativeLibraries.bindFirst(lib, f128Raw, ORDINARY, xxh128),
+            NativeLibraries.bind(lib, "XXH3_128bits_reset_withSeed", reset, SHORT),
+            NativeLibraries.bindFirst(lib, updateHeap, HEAP, update),
+            NativeLibraries.bindFirst(lib, updateRaw, SHORT, update),
+            NativeLibraries.bindFirst(lib, updateRaw, ORDINARY, update));
         selfTest(h, name);
       } catch (Throwable t) {
         failure = NativeLibraries.reason("libxxhash", t);
@@ -175,6 +202,31 @@ final class XxHashLibrary {
     }
   }
 
+  /** {@code XXH3_128bits_reset_withSeed} of the state at {@code state}. */
+  static int reset(long state, long seed) {
+    try {
+      return (int) H.reset.invokeExact(state, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int updateHeap(long state, MemorySegment in, int len) {
+    try {
+      return (int) H.updateHeap.invokeExact(state, in, (long) len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int updateRaw(boolean critical, long state, long in, int len) {
+    try {
+      return critical ? (int) H.updateShort.invokeExact(state, in, (long) len) : (int) H.update.invokeExact(state, in, (long) len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   /**
    * Calls every handle once on 300 fixed bytes ({@code (i * 7 + 3) & 0xFF}, seed 1) and compares
    * with the values {@code libxxhash} 0.8.1 gives (computed with Python's ctypes on this library).
@@ -200,6 +252,17 @@ final class XxHashLibrary {
       MemorySegment c = (MemorySegment) h.xxh128Heap.invokeExact((SegmentAllocator) arena, heap, 300L, 1L);
       check(a.get(JAVA_LONG, 0) == 0xe64fbdc9e9bd684dL && a.get(JAVA_LONG, 8) == 0x602fa155980bedb6L && a.mismatch(b) == -1 && a.mismatch(c) == -1,
           name, "XXH3-128");
+      // the streaming state: after 300 bytes, 256 consumed (4 stripes, in 0.8.1) or fewer, the
+      // rest buffered; the Java side checks the accumulators themselves (XxHash128)
+      MemorySegment state = arena.allocate(STATE_SIZE, STATE_ALIGN);
+      long st = state.address();
+      int r1 = (int) h.reset.invokeExact(st, 1L);
+      int u1 = (int) h.update.invokeExact(st, off, 300L);
+      int u2 = (int) h.updateShort.invokeExact(st, off, 0L);
+      int u3 = (int) h.updateHeap.invokeExact(st, MemorySegment.ofArray(new byte[0]), 0L);
+      int buffered = state.get(JAVA_INT, STATE_BUFFERED);
+      check(r1 == 0 && u1 == 0 && u2 == 0 && u3 == 0 && state.get(JAVA_LONG, STATE_TOTAL) == 300 && buffered >= 1 && buffered <= 256
+          && (300 - buffered) % 64 == 0 && state.get(JAVA_LONG, STATE_STRIPES) == (300 - buffered) / 64, name, "XXH3 streaming state");
     }
   }
 
