@@ -30,25 +30,40 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <h2>Memory</h2>
  * Heap arrays go to the library without a copy through {@code Linker.Option.critical(true)}
- * downcalls, which keep the JVM from reaching a safepoint while they run: they are used only when
- * a call touches at most {@link #CRITICAL_MAX_LZ4} bytes (LZ4 fast and decompression) or {@link
- * #CRITICAL_MAX_HASH} bytes (hashes). Larger LZ4 calls, and every HC call (slow per byte), copy
- * heap arrays through native memory and make an ordinary downcall. Compressor state (16 KB fast,
- * about 256 KB HC) and the copy buffer come from a small pool of {@link Scratch} objects, so a
- * steady-state call allocates nothing on the Java heap.
+ * downcalls, and direct buffers as raw addresses through {@code critical(false)} ones; critical
+ * calls keep the JVM from reaching a safepoint while they run, so they are used only when a call
+ * touches at most {@link #CRITICAL_MAX_FAST} bytes (LZ4 fast compression), {@link
+ * #CRITICAL_MAX_DECOMPRESS} (decompression) or {@link #CRITICAL_MAX_HASH} (hashes). Larger calls
+ * and every HC call (slow per byte) are ordinary downcalls, on direct buffers as they are and on
+ * heap arrays copied through native memory. Compressor state (16 KB fast, about 256 KB HC), copy
+ * buffers and XXH3's streaming state come from a small pool of {@link Scratch} objects, and the
+ * heap segments and buffer addresses from a weak identity cache (see {@link #heap}), so a
+ * steady-state call allocates nothing on the Java heap, at any number of call sites.
  */
 public final class NativeBackend {
   private NativeBackend() {}
 
   /**
-   * The largest {@code input + output capacity} of an LZ4 fast or decompression call made as a
-   * critical downcall on heap arrays: about 2 ms of compression at 500 MB/s, during which other
-   * threads cannot reach a safepoint. A first guess, not yet measured (issue 12 asks for it); the
-   * system property {@code dev.celer.native.criticalMax} overrides it (0: always copy).
+   * The largest {@code input + output capacity} of an LZ4 fast compression made as a critical
+   * downcall. While a critical call runs, no other thread can reach a safepoint (a collection
+   * waits): measured with {@code -Xlog:safepoint} ({@code dev.celer.bench.SafepointProbe},
+   * docs/performance.md, "Native backend"), the time to safepoint grows to the call's own length,
+   * median 0.08 ms for 64 KB blocks and 0.38 ms for 256 KB, against 3 us for ordinary downcalls.
+   * 256 KB (a 128 KB block, about 0.2 ms) keeps the hold under a quarter of a millisecond; larger
+   * calls on heap arrays are copied through pooled native memory and made as ordinary downcalls.
+   * The system property {@code dev.celer.native.criticalMax} sets this cap and {@link
+   * #CRITICAL_MAX_DECOMPRESS} (0: never critical on heap arrays; a process without latency-
+   * sensitive threads, like the CLI, may raise it).
    */
-  static final int CRITICAL_MAX_LZ4 = Integer.getInteger("dev.celer.native.criticalMax", 1 << 20);
+  static final int CRITICAL_MAX_FAST = Integer.getInteger("dev.celer.native.criticalMax", 256 << 10);
 
-  /** As {@link #CRITICAL_MAX_LZ4}, for the hashes (about 0.3 ms at 30 GB/s); larger heap inputs hash in Java. */
+  /**
+   * As {@link #CRITICAL_MAX_FAST}, for decompression (full and partial), about 5 times faster per
+   * byte: 2 MB (about a 1 MB output, 0.4 ms measured per call).
+   */
+  static final int CRITICAL_MAX_DECOMPRESS = Integer.getInteger("dev.celer.native.criticalMax", 2 << 20);
+
+  /** As {@link #CRITICAL_MAX_FAST}, for the hashes (about 0.3 ms at 30 GB/s); larger heap inputs hash in Java. */
   static final int CRITICAL_MAX_HASH = 8 << 20;
 
   /** Why the libraries are not even tried, or {@code null} when they may be. */
@@ -101,7 +116,7 @@ public final class NativeBackend {
   // state and copy buffers come from the Scratch pool.
 
   public static int lz4CompressFast(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
-    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_LZ4;
+    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
     Scratch s = Scratch.take();
     try {
       if (isShort && src instanceof byte[] a && dst instanceof byte[] b) {
@@ -123,7 +138,7 @@ public final class NativeBackend {
   }
 
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
-    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_LZ4;
+    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
         return partial
