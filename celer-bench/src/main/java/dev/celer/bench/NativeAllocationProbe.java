@@ -91,6 +91,20 @@ public final class NativeAllocationProbe {
         }
       }
       if (kind.equals("array")) {
+        // with history: a separate dictionary (the input's first half), and linked blocks (the
+        // block's history right before its output in the same array)
+        int half = size / 2;
+        byte[] dictPacked = new byte[bound];
+        int dictLen = Lz4.javaFastCompressor().compress(data, half, size - half, dictPacked, 0, bound, data, 0, half);
+        byte[] dictOut = new byte[size];
+        byte[] linked = new byte[size];
+        System.arraycopy(data, 0, linked, 0, half);
+        for (int d = 0; d < decoders.length; d++) {
+          Lz4Decompressor dec = decoders[d];
+          String what = d == 0 ? "" : " java";
+          calls.put("dictionary" + what + ", array", () -> dec.decompress(dictPacked, 0, dictLen, dictOut, 0, size - half, data, 0, half));
+          calls.put("linked" + what + ", array", () -> dec.decompress(dictPacked, 0, dictLen, linked, half, size - half, linked, 0, half));
+        }
         calls.put("XXH32, array", () -> XxHash32.hash(data, 0, size, 7));
         calls.put("XXH64, array", () -> XxHash64.hash(data, 0, size, 7));
         calls.put("XXH3-64, array", () -> XxHash3.hash(data, 0, size, 7));

@@ -65,6 +65,28 @@ public final class NativeBackend {
     throw unavailable();
   }
 
+  /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
+  public static final int DECLINED = Integer.MIN_VALUE;
+
+  /** @return whether {@link #lz4DecompressDict} takes partial decodes ({@code LZ4_decompress_safe_partial_usingDict}, liblz4 1.9.4+) */
+  public static boolean lz4PartialDict() {
+    return false;
+  }
+
+  /**
+   * {@code LZ4_decompress_safe_usingDict} (or its partial form): as {@link #lz4Decompress}, with
+   * the history {@code dict[dictOff, dictOff+dictLen)}, which may be the bytes right before the
+   * output in the same array (linked blocks) or apart from it (a dictionary). All three bases of one
+   * kind (arrays, or direct buffers).
+   *
+   * @return as {@link #lz4Decompress}, or {@link #DECLINED} when the call is left to Java (mixed
+   *     kinds, heap arrays too large for a critical call, or a partial decode without the entry point)
+   */
+  public static int lz4DecompressDict(
+      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
+    throw unavailable();
+  }
+
   /** @return {@code XXH32} of {@code base[off, off+len)} */
   public static int xxh32(Object base, int off, int len, int seed) {
     throw unavailable();

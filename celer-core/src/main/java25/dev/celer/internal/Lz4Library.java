@@ -49,7 +49,16 @@ final class Lz4Library {
       MethodHandle decompress,
       MethodHandle partialHeap,
       MethodHandle partialShort,
-      MethodHandle partial) {}
+      MethodHandle partial,
+      MethodHandle dictHeap,
+      MethodHandle dictShort,
+      MethodHandle dict,
+      MethodHandle partialDictHeap,
+      MethodHandle partialDictShort,
+      MethodHandle partialDict) {}
+
+  /** Whether {@code LZ4_decompress_safe_partial_usingDict} (1.9.4+, optional) is bound. */
+  static final boolean PARTIAL_DICT;
 
   private static final Handles H;
   /** e.g. {@code "liblz4 1.9.4"}. */
@@ -86,6 +95,13 @@ final class Lz4Library {
         // int LZ4_decompress_safe_partial(src, dst, int compressedSize, int targetOutputSize, int dstCapacity)
         FunctionDescriptor partialHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
         FunctionDescriptor partialRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
+        // int LZ4_decompress_safe_usingDict(src, dst, int srcSize, int dstCapacity, const char* dictStart, int dictSize)
+        FunctionDescriptor dictHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
+        FunctionDescriptor dictRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
+        // int LZ4_decompress_safe_partial_usingDict(src, dst, int compressedSize, int targetOutputSize, int maxOutputSize, dictStart, int dictSize)
+        FunctionDescriptor partialDictHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
+        FunctionDescriptor partialDictRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
+        String partialDict = "LZ4_decompress_safe_partial_usingDict";
         h = new Handles(
             NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressHeap, HEAP),
             NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressRaw, SHORT),
@@ -96,7 +112,13 @@ final class Lz4Library {
             NativeLibraries.bind(lib, "LZ4_decompress_safe", safeRaw, ORDINARY),
             NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialHeap, HEAP),
             NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialRaw, SHORT),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialRaw, ORDINARY));
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialRaw, ORDINARY),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", dictHeap, HEAP),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", dictRaw, SHORT),
+            NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", dictRaw, ORDINARY),
+            NativeLibraries.bindOptional(lib, partialDict, partialDictHeap, HEAP),
+            NativeLibraries.bindOptional(lib, partialDict, partialDictRaw, SHORT),
+            NativeLibraries.bindOptional(lib, partialDict, partialDictRaw, ORDINARY));
         selfTest(h, state, stateHc, name);
       } catch (Throwable t) {
         failure = NativeLibraries.reason("liblz4", t);
@@ -104,6 +126,7 @@ final class Lz4Library {
       }
     }
     H = h;
+    PARTIAL_DICT = h != null && h.partialDict != null;
     NAME = name;
     FAILURE = failure;
     STATE_SIZE = state;
@@ -176,6 +199,32 @@ final class Lz4Library {
     }
   }
 
+  /** {@code LZ4_decompress_safe_usingDict}, or its partial form (only when {@link #PARTIAL_DICT}), on heap segments. */
+  static int dictHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap, MemorySegment dict, int dictLen, boolean partial) {
+    try {
+      return partial
+          ? (int) H.partialDictHeap.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen)
+          : (int) H.dictHeap.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int dictRaw(boolean critical, long src, int srcLen, long dst, int dstCap, long dict, int dictLen, boolean partial) {
+    try {
+      if (partial) {
+        return critical
+            ? (int) H.partialDictShort.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen)
+            : (int) H.partialDict.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen);
+      }
+      return critical
+          ? (int) H.dictShort.invokeExact(src, dst, srcLen, dstCap, dict, dictLen)
+          : (int) H.dict.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   /**
    * Calls every handle once on fixed data and checks the round trips, and that a match offset of
    * 0 (invalid; some decoders copy stale destination bytes for it) does not expose what the
@@ -227,6 +276,37 @@ final class Lz4Library {
       back.fill((byte) 0);
       d = (int) h.decompress.invokeExact(out.address(), back.address(), nh, data.length);
       check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "HC round trip");
+
+      // with history: no literals, a match 8 back of length 8 (all history), last literals "vwxyz";
+      // once with the history right before the output (a prefix), once elsewhere (external)
+      byte[] withDict = {0x04, 8, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
+      byte[] expect = {'h', 'i', 's', 't', 'o', 'r', 'y', '!', 'v', 'w', 'x', 'y', 'z'};
+      byte[] prefixed = new byte[8 + 13];
+      System.arraycopy(expect, 0, prefixed, 0, 8);
+      MemorySegment hist = MemorySegment.ofArray(prefixed);
+      int k = (int) h.dictHeap.invokeExact(MemorySegment.ofArray(withDict), hist.asSlice(8), withDict.length, 13, hist, 8);
+      check(k == 13 && Arrays.equals(Arrays.copyOfRange(prefixed, 8, 21), expect), name, "decompression with a prefix (heap)");
+      MemorySegment nIn = arena.allocate(withDict.length);
+      nIn.copyFrom(MemorySegment.ofArray(withDict));
+      MemorySegment nDict = arena.allocate(8);
+      nDict.copyFrom(hist.asSlice(0, 8));
+      MemorySegment nOut = arena.allocate(13);
+      k = (int) h.dictShort.invokeExact(nIn.address(), nOut.address(), withDict.length, 13, nDict.address(), 8);
+      check(k == 13 && Arrays.equals(nOut.toArray(JAVA_BYTE), expect), name, "decompression with a dictionary (short)");
+      nOut.fill((byte) 0);
+      k = (int) h.dict.invokeExact(nIn.address(), nOut.address(), withDict.length, 13, nDict.address(), 8);
+      check(k == 13 && Arrays.equals(nOut.toArray(JAVA_BYTE), expect), name, "decompression with a dictionary");
+      if (h.partialDict != null) {
+        byte[] part = new byte[10];
+        k = (int) h.partialDictHeap.invokeExact(MemorySegment.ofArray(withDict), MemorySegment.ofArray(part), withDict.length, 10, 10,
+            MemorySegment.ofArray(expect), 8);
+        check(k == 10 && Arrays.equals(part, Arrays.copyOf(expect, 10)), name, "partial decompression with a dictionary (heap)");
+        nOut.fill((byte) 0);
+        k = (int) h.partialDictShort.invokeExact(nIn.address(), nOut.address(), withDict.length, 10, 10, nDict.address(), 8);
+        int k2 = (int) h.partialDict.invokeExact(nIn.address(), nOut.address(), withDict.length, 10, 10, nDict.address(), 8);
+        check(k == 10 && k2 == 10 && Arrays.equals(nOut.asSlice(0, 10).toArray(JAVA_BYTE), Arrays.copyOf(expect, 10)), name,
+            "partial decompression with a dictionary");
+      }
 
       // 4 literals "abcd", a match at offset 0 of length 4, last literals "vwxyz"
       byte[] offsetZero = {0x40, 'a', 'b', 'c', 'd', 0, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};

@@ -163,6 +163,32 @@ public final class NativeBackend {
     }
   }
 
+  /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
+  public static final int DECLINED = Integer.MIN_VALUE;
+
+  public static boolean lz4PartialDict() {
+    return Lz4Library.PARTIAL_DICT;
+  }
+
+  public static int lz4DecompressDict(
+      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
+    if (partial && !Lz4Library.PARTIAL_DICT) {
+      return DECLINED;
+    }
+    boolean isShort = srcLen + (long) dstCap + dictLen <= CRITICAL_MAX_DECOMPRESS;
+    if (src instanceof byte[] a && dst instanceof byte[] b && dict instanceof byte[] c) {
+      return isShort ? Lz4Library.dictHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap, heap(c, dictOff), dictLen, partial) : DECLINED;
+    }
+    if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b && dict instanceof ByteBuffer c) {
+      int n = Lz4Library.dictRaw(isShort, address(a) + srcOff, srcLen, address(b) + dstOff, dstCap, address(c) + dictOff, dictLen, partial);
+      Reference.reachabilityFence(a);
+      Reference.reachabilityFence(b);
+      Reference.reachabilityFence(c);
+      return n;
+    }
+    return DECLINED;
+  }
+
   // ------------------------------------------------------------------------------------- xxHash
 
   public static int xxh32(Object base, int off, int len, int seed) {
