@@ -105,6 +105,21 @@ public final class NativeAllocationProbe {
           calls.put("dictionary" + what + ", array", () -> dec.decompress(dictPacked, 0, dictLen, dictOut, 0, size - half, data, 0, half));
           calls.put("linked" + what + ", array", () -> dec.decompress(dictPacked, 0, dictLen, linked, half, size - half, linked, 0, half));
         }
+        byte[] secret = java.util.Arrays.copyOf(words, 192);
+        calls.put("XXH3-64 secret, array", () -> XxHash3.hashWithSecret(data, 0, size, secret));
+        calls.put("XXH3-128 secret, array", () -> XxHash128.hashWithSecret(data, 0, size, secret).low64());
+        XxHash3 s64 = XxHash3.createWithSecret(secret);
+        XxHash128 s128 = XxHash128.createWithSecret(secret);
+        calls.put("XXH3-64 secret java, array", () -> {
+          s64.reset();
+          s64.update(data, 0, size);
+          return s64.digest();
+        });
+        calls.put("XXH3-128 secret java, array", () -> {
+          s128.reset();
+          s128.update(data, 0, size);
+          return s128.digest().low64();
+        });
         calls.put("XXH32, array", () -> XxHash32.hash(data, 0, size, 7));
         calls.put("XXH64, array", () -> XxHash64.hash(data, 0, size, 7));
         calls.put("XXH3-64, array", () -> XxHash3.hash(data, 0, size, 7));

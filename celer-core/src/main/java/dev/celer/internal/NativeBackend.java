@@ -118,6 +118,21 @@ public final class NativeBackend {
     throw unavailable();
   }
 
+  /** As {@link #xxh3Accumulate}, with a custom secret instead of a seed. */
+  public static int xxh3AccumulateWithSecret(Object base, int off, int len, byte[] secret, long[] acc) {
+    throw unavailable();
+  }
+
+  /** @return {@code XXH3_64bits_withSecret} of {@code base[off, off+len)}, where {@link #hashableWithSecret} */
+  public static long xxh3WithSecret(Object base, int off, int len, byte[] secret) {
+    throw unavailable();
+  }
+
+  /** @return whether {@link #xxh3WithSecret} takes {@code len} bytes of {@code base} */
+  public static boolean hashableWithSecret(Object base, int len) {
+    return false;
+  }
+
   /**
    * @return whether {@code base} may be passed to the LZ4 methods: a {@code byte[]}, or a direct,
    *     writable {@code ByteBuffer}

@@ -253,28 +253,63 @@ public final class NativeBackend {
     Scratch s = Scratch.take();
     try {
       MemorySegment state = s.xxh3State();
-      long st = state.address();
-      XxHashLibrary.reset(st, seed);
-      if (base instanceof byte[] a) {
-        XxHashLibrary.updateHeap(st, heap(a, off), len);
-      } else {
-        ByteBuffer b = (ByteBuffer) base;
-        XxHashLibrary.updateRaw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
-        Reference.reachabilityFence(b);
-      }
-      int buffered = state.get(JAVA_INT, XxHashLibrary.STATE_BUFFERED);
-      long stripes = state.get(JAVA_LONG, XxHashLibrary.STATE_STRIPES);
-      if (state.get(JAVA_LONG, XxHashLibrary.STATE_TOTAL) != len || buffered < 1 || buffered > 256
-          || (len - buffered) % 64 != 0 || stripes < 0 || stripes > 0xFFFF) {
-        return -1;
-      }
-      for (int i = 0; i < 8; i++) {
-        acc[i] = state.get(JAVA_LONG, 8L * i);
-      }
-      return (int) stripes << 16 | buffered;
+      XxHashLibrary.reset(state.address(), seed);
+      return accumulate(state, base, off, len, acc);
     } finally {
       Scratch.give(s);
     }
+  }
+
+  /** As {@link #xxh3Accumulate}, with a custom secret (copied into the state's pooled memory first). */
+  public static int xxh3AccumulateWithSecret(Object base, int off, int len, byte[] secret, long[] acc) {
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment state = s.xxh3State();
+      MemorySegment sec = s.stage(secret.length);
+      MemorySegment.copy(secret, 0, sec, JAVA_BYTE, 0, secret.length);
+      XxHashLibrary.resetSecret(state.address(), sec.address(), secret.length);
+      return accumulate(state, base, off, len, acc);
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /** {@code XXH3_128bits_update} of the input on a freshly reset {@code state}, then its accumulators (see {@link #xxh3Accumulate}). */
+  private static int accumulate(MemorySegment state, Object base, int off, int len, long[] acc) {
+    long st = state.address();
+    if (base instanceof byte[] a) {
+      XxHashLibrary.updateHeap(st, heap(a, off), len);
+    } else {
+      ByteBuffer b = (ByteBuffer) base;
+      XxHashLibrary.updateRaw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
+      Reference.reachabilityFence(b);
+    }
+    int buffered = state.get(JAVA_INT, XxHashLibrary.STATE_BUFFERED);
+    long stripes = state.get(JAVA_LONG, XxHashLibrary.STATE_STRIPES);
+    if (state.get(JAVA_LONG, XxHashLibrary.STATE_TOTAL) != len || buffered < 1 || buffered > 256
+        || (len - buffered) % 64 != 0 || stripes < 0 || stripes > 0xFFFF) {
+      return -1;
+    }
+    for (int i = 0; i < 8; i++) {
+      acc[i] = state.get(JAVA_LONG, 8L * i);
+    }
+    return (int) stripes << 16 | buffered;
+  }
+
+  /** @return {@code XXH3_64bits_withSecret} of {@code base[off, off+len)}; only where {@link #hashableWithSecret} */
+  public static long xxh3WithSecret(Object base, int off, int len, byte[] secret) {
+    if (base instanceof byte[] a) {
+      return XxHashLibrary.withSecretHeap(heap(a, off), len, heap(secret, 0), secret.length);
+    }
+    ByteBuffer b = (ByteBuffer) base;
+    long h = XxHashLibrary.withSecretRaw(address(b) + off, len, heap(secret, 0), secret.length);
+    Reference.reachabilityFence(b);
+    return h;
+  }
+
+  /** @return whether {@link #xxh3WithSecret} takes {@code len} bytes of {@code base}: a critical call, so up to {@link #CRITICAL_MAX_HASH} */
+  public static boolean hashableWithSecret(Object base, int len) {
+    return len <= CRITICAL_MAX_HASH && readable(base);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.celer.internal;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static dev.celer.internal.NativeLibraries.Call.HEAP;
@@ -49,17 +50,21 @@ final class XxHashLibrary {
       MethodHandle reset,
       MethodHandle updateHeap,
       MethodHandle updateShort,
-      MethodHandle update) {}
+      MethodHandle update,
+      MethodHandle withSecretHeap,
+      MethodHandle withSecretRaw,
+      MethodHandle resetSecret) {}
 
   /**
    * Offsets in {@code struct XXH3_state_s} of libxxhash 0.8.x ({@code xxhash.h}, exposed for
-   * static allocation): {@code acc[8]} at 0, {@code bufferedSize} (32 bits) at 512, {@code
+   * static allocation): {@code acc[8]} at 0, {@code customSecret[192]} at 64, {@code bufferedSize} (32 bits) at 512, {@code
    * nbStripesSoFar} ({@code size_t}) at 520, {@code totalLen} at 528; 576 bytes, aligned to 64.
    * {@link #selfTest} checks them on this library, and {@link NativeBackend#xxh3Accumulate} checks
    * each call's state against its input before trusting it.
    */
   static final long STATE_SIZE = 576;
   static final long STATE_ALIGN = 64;
+  static final long STATE_SECRET = 64;
   static final long STATE_BUFFERED = 512;
   static final long STATE_STRIPES = 520;
   static final long STATE_TOTAL = 528;
@@ -98,6 +103,13 @@ final class XxHashLibrary {
         FunctionDescriptor updateHeap = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG);
         FunctionDescriptor updateRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
         String[] update = {"XXH3_128bits_update_dispatch", "XXH3_128bits_update"};
+        // XXH64_hash_t XXH3_64bits_withSecret(const void* data, size_t len, const void* secret, size_t secretSize):
+        // the input a heap segment or a raw address, the secret always a heap segment (a critical call)
+        FunctionDescriptor secretHeap = FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG);
+        FunctionDescriptor secretRaw = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
+        String[] withSecret = {"XXH3_64bits_withSecret_dispatch", "XXH3_64bits_withSecret"};
+        // XXH_errorcode XXH3_128bits_reset_withSecret(XXH3_state_t*, const void* secret, size_t secretSize)
+        FunctionDescriptor resetSecret = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
         String[] xxh3 = {"XXH3_64bits_withSeed_dispatch", "XXH3_64bits_withSeed"};
         String[] xxh128 = {"XXH3_128bits_withSeed_dispatch", "XXH3_128bits_withSeed"};
         h = new Handles(
@@ -116,7 +128,10 @@ final class XxHashLibrary {
             NativeLibraries.bind(lib, "XXH3_128bits_reset_withSeed", reset, SHORT),
             NativeLibraries.bindFirst(lib, updateHeap, HEAP, update),
             NativeLibraries.bindFirst(lib, updateRaw, SHORT, update),
-            NativeLibraries.bindFirst(lib, updateRaw, ORDINARY, update));
+            NativeLibraries.bindFirst(lib, updateRaw, ORDINARY, update),
+            NativeLibraries.bindFirst(lib, secretHeap, HEAP, withSecret),
+            NativeLibraries.bindFirst(lib, secretRaw, HEAP, withSecret),
+            NativeLibraries.bind(lib, "XXH3_128bits_reset_withSecret", resetSecret, SHORT));
         selfTest(h, name);
       } catch (Throwable t) {
         failure = NativeLibraries.reason("libxxhash", t);
@@ -211,6 +226,32 @@ final class XxHashLibrary {
     }
   }
 
+  /** {@code XXH3_128bits_reset_withSecret}: the secret, in native memory, must stay there until the digest. */
+  static int resetSecret(long state, long secret, int secretLen) {
+    try {
+      return (int) H.resetSecret.invokeExact(state, secret, (long) secretLen);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static long withSecretHeap(MemorySegment in, int len, MemorySegment secret, int secretLen) {
+    try {
+      return (long) H.withSecretHeap.invokeExact(in, (long) len, secret, (long) secretLen);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /** As {@link #withSecretHeap}, the input at a raw address (a critical call: short inputs only). */
+  static long withSecretRaw(long in, int len, MemorySegment secret, int secretLen) {
+    try {
+      return (long) H.withSecretRaw.invokeExact(in, (long) len, secret, (long) secretLen);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   static int updateHeap(long state, MemorySegment in, int len) {
     try {
       return (int) H.updateHeap.invokeExact(state, in, (long) len);
@@ -263,6 +304,17 @@ final class XxHashLibrary {
       int buffered = state.get(JAVA_INT, STATE_BUFFERED);
       check(r1 == 0 && u1 == 0 && u2 == 0 && u3 == 0 && state.get(JAVA_LONG, STATE_TOTAL) == 300 && buffered >= 1 && buffered <= 256
           && (300 - buffered) % 64 == 0 && state.get(JAVA_LONG, STATE_STRIPES) == (300 - buffered) / 64, name, "XXH3 streaming state");
+      // with a secret: the secret the seed 1 derives (the state's customSecret, at 64) gives the
+      // seeded hash for inputs over 240 bytes
+      byte[] secret = state.asSlice(STATE_SECRET, 192).toArray(JAVA_BYTE);
+      MemorySegment nativeSecret = arena.allocate(192);
+      nativeSecret.copyFrom(MemorySegment.ofArray(secret));
+      check((long) h.withSecretHeap.invokeExact(heap, 300L, MemorySegment.ofArray(secret), 192L) == 0xe64fbdc9e9bd684dL
+          && (long) h.withSecretRaw.invokeExact(off, 300L, MemorySegment.ofArray(secret), 192L) == 0xe64fbdc9e9bd684dL, name, "XXH3-64 with a secret");
+      int r2 = (int) h.resetSecret.invokeExact(st, nativeSecret.address(), 192L);
+      int u4 = (int) h.update.invokeExact(st, off, 300L);
+      check(r2 == 0 && u4 == 0 && state.get(JAVA_LONG, STATE_TOTAL) == 300 && state.get(JAVA_INT, STATE_BUFFERED) == buffered, name,
+          "XXH3 streaming state with a secret");
     }
   }
 
