@@ -105,6 +105,12 @@ public final class NativeAllocationProbe {
           calls.put("dictionary" + what + ", array", () -> dec.decompress(dictPacked, 0, dictLen, dictOut, 0, size - half, data, 0, half));
           calls.put("linked" + what + ", array", () -> dec.decompress(dictPacked, 0, dictLen, linked, half, size - half, linked, 0, half));
         }
+        int[] consumed = new int[1];
+        byte[] page = new byte[size / 4];
+        calls.put("destSize, array", () -> Lz4.fastCompressor().compressDestSize(data, 0, size, page, 0, page.length, consumed));
+        calls.put("destSize java, array", () -> Lz4.javaFastCompressor().compressDestSize(data, 0, size, page, 0, page.length, consumed));
+        calls.put("HC 9 destSize, array", () -> Lz4.highCompressor(9).compressDestSize(data, 0, size, page, 0, page.length, consumed));
+        calls.put("HC 9 destSize java, array", () -> Lz4.javaHighCompressor(9).compressDestSize(data, 0, size, page, 0, page.length, consumed));
         byte[] secret = java.util.Arrays.copyOf(words, 192);
         calls.put("XXH3-64 secret, array", () -> XxHash3.hashWithSecret(data, 0, size, secret));
         calls.put("XXH3-128 secret, array", () -> XxHash128.hashWithSecret(data, 0, size, secret).low64());

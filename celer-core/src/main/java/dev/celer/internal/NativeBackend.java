@@ -65,6 +65,17 @@ public final class NativeBackend {
     throw unavailable();
   }
 
+  /**
+   * {@code LZ4_compress_destSize} ({@code level} 0, acceleration 1) or {@code
+   * LZ4_compress_HC_destSize} at {@code level} 1..12: compresses as much of {@code src[srcOff,
+   * srcOff+srcLen)} as fits into {@code dst[dstOff, dstOff+dstCap)}.
+   *
+   * @return {@code consumed << 32 | written}: the input bytes taken and the bytes written
+   */
+  public static long lz4CompressDestSize(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    throw unavailable();
+  }
+
   /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 

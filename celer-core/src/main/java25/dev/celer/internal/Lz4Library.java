@@ -55,7 +55,11 @@ final class Lz4Library {
       MethodHandle dict,
       MethodHandle partialDictHeap,
       MethodHandle partialDictShort,
-      MethodHandle partialDict) {}
+      MethodHandle partialDict,
+      MethodHandle destSizeHeap,
+      MethodHandle destSizeShort,
+      MethodHandle destSize,
+      MethodHandle highDestSize) {}
 
   /** Whether {@code LZ4_decompress_safe_partial_usingDict} (1.9.4+, optional) is bound. */
   static final boolean PARTIAL_DICT;
@@ -102,6 +106,12 @@ final class Lz4Library {
         FunctionDescriptor partialDictHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
         FunctionDescriptor partialDictRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
         String partialDict = "LZ4_decompress_safe_partial_usingDict";
+        // int LZ4_compress_destSize(const char* src, char* dst, int* srcSizePtr, int targetDstSize);
+        // *srcSizePtr (in: the input's length, out: how much of it went in) in pooled native memory
+        FunctionDescriptor destHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT);
+        FunctionDescriptor destRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT);
+        // int LZ4_compress_HC_destSize(void* stateHC, src, dst, int* srcSizePtr, int targetDstSize, int compressionLevel)
+        FunctionDescriptor destHigh = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT);
         h = new Handles(
             NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressHeap, HEAP),
             NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressRaw, SHORT),
@@ -118,7 +128,11 @@ final class Lz4Library {
             NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", dictRaw, ORDINARY),
             NativeLibraries.bindOptional(lib, partialDict, partialDictHeap, HEAP),
             NativeLibraries.bindOptional(lib, partialDict, partialDictRaw, SHORT),
-            NativeLibraries.bindOptional(lib, partialDict, partialDictRaw, ORDINARY));
+            NativeLibraries.bindOptional(lib, partialDict, partialDictRaw, ORDINARY),
+            NativeLibraries.bind(lib, "LZ4_compress_destSize", destHeap, HEAP),
+            NativeLibraries.bind(lib, "LZ4_compress_destSize", destRaw, SHORT),
+            NativeLibraries.bind(lib, "LZ4_compress_destSize", destRaw, ORDINARY),
+            NativeLibraries.bind(lib, "LZ4_compress_HC_destSize", destHigh, ORDINARY));
         selfTest(h, state, stateHc, name);
       } catch (Throwable t) {
         failure = NativeLibraries.reason("liblz4", t);
@@ -194,6 +208,33 @@ final class Lz4Library {
       return critical
           ? (int) H.partialShort.invokeExact(src, dst, srcLen, dstCap, dstCap)
           : (int) H.partial.invokeExact(src, dst, srcLen, dstCap, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /** {@code LZ4_compress_destSize}: {@code srcSizePtr} holds the input length and receives what was consumed. */
+  static int destSizeHeap(MemorySegment src, MemorySegment dst, long srcSizePtr, int dstCap) {
+    try {
+      return (int) H.destSizeHeap.invokeExact(src, dst, srcSizePtr, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int destSizeRaw(boolean critical, long src, long dst, long srcSizePtr, int dstCap) {
+    try {
+      return critical
+          ? (int) H.destSizeShort.invokeExact(src, dst, srcSizePtr, dstCap)
+          : (int) H.destSize.invokeExact(src, dst, srcSizePtr, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int highDestSizeRaw(long state, long src, long dst, long srcSizePtr, int dstCap, int level) {
+    try {
+      return (int) H.highDestSize.invokeExact(state, src, dst, srcSizePtr, dstCap, level);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -276,6 +317,32 @@ final class Lz4Library {
       back.fill((byte) 0);
       d = (int) h.decompress.invokeExact(out.address(), back.address(), nh, data.length);
       check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "HC round trip");
+
+      // destination size: 1000 bytes of room for the 4096 bytes of input; the block decodes to
+      // the prefix it reports, and every shape gives the same block
+      MemorySegment cell = arena.allocate(JAVA_INT);
+      cell.set(JAVA_INT, 0, data.length);
+      byte[] small = new byte[1000];
+      int ds = (int) h.destSizeHeap.invokeExact(MemorySegment.ofArray(data), MemorySegment.ofArray(small), cell.address(), 1000);
+      int took = cell.get(JAVA_INT, 0);
+      byte[] taken = new byte[took];
+      int dp = ds > 0 ? (int) h.decompressHeap.invokeExact(MemorySegment.ofArray(small), MemorySegment.ofArray(taken), ds, took) : -1;
+      check(ds > 0 && ds <= 1000 && took > 0 && took < data.length && dp == took && Arrays.equals(taken, Arrays.copyOf(data, took)), name,
+          "destination-size compression (heap)");
+      cell.set(JAVA_INT, 0, data.length);
+      int ds2 = (int) h.destSizeShort.invokeExact(in.address(), out.address(), cell.address(), 1000);
+      check(ds2 == ds && cell.get(JAVA_INT, 0) == took && out.asSlice(0, ds).mismatch(MemorySegment.ofArray(small).asSlice(0, ds)) == -1, name,
+          "destination-size compression (short)");
+      cell.set(JAVA_INT, 0, data.length);
+      int ds3 = (int) h.destSize.invokeExact(in.address(), out.address(), cell.address(), 1000);
+      check(ds3 == ds && cell.get(JAVA_INT, 0) == took, name, "destination-size compression");
+      cell.set(JAVA_INT, 0, data.length);
+      int dh = (int) h.highDestSize.invokeExact(highState, in.address(), out.address(), cell.address(), 1000, 9);
+      int tookHigh = cell.get(JAVA_INT, 0);
+      back.fill((byte) 0);
+      int dph = dh > 0 ? (int) h.decompress.invokeExact(out.address(), back.address(), dh, tookHigh) : -1;
+      check(dh > 0 && dh <= 1000 && tookHigh >= took && dph == tookHigh
+          && back.asSlice(0, tookHigh).mismatch(in.asSlice(0, tookHigh)) == -1, name, "HC destination-size compression");
 
       // with history: no literals, a match 8 back of length 8 (all history), last literals "vwxyz";
       // once with the history right before the output (a prefix), once elsewhere (external)

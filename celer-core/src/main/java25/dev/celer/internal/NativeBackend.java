@@ -163,6 +163,26 @@ public final class NativeBackend {
     }
   }
 
+  /**
+   * {@code LZ4_compress_destSize} ({@code level} 0) or {@code LZ4_compress_HC_destSize} (1..12).
+   *
+   * @return {@code consumed << 32 | written}
+   */
+  public static long lz4CompressDestSize(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    boolean isShort = level == 0 && srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment cell = s.cell();
+      cell.set(JAVA_INT, 0, srcLen);
+      int n = isShort && src instanceof byte[] a && dst instanceof byte[] b
+          ? Lz4Library.destSizeHeap(heap(a, srcOff), heap(b, dstOff), cell.address(), dstCap)
+          : raw(s, level == 0 ? DEST_FAST : DEST_HIGH, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, level);
+      return (long) cell.get(JAVA_INT, 0) << 32 | n & 0xFFFFFFFFL;
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
   /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
@@ -438,6 +458,8 @@ public final class NativeBackend {
   private static final int HIGH = 1;
   private static final int DECOMPRESS = 2;
   private static final int PARTIAL = 3;
+  private static final int DEST_FAST = 4;
+  private static final int DEST_HIGH = 5;
 
   /**
    * Makes the LZ4 call {@code kind} (with {@code arg}, the acceleration or level) on raw addresses:
@@ -466,6 +488,8 @@ public final class NativeBackend {
         case FAST -> Lz4Library.fastRaw(critical, s.fastState(), in, srcLen, out, dstCap, arg);
         case HIGH -> Lz4Library.highRaw(s.highState(), in, srcLen, out, dstCap, arg);
         case DECOMPRESS -> Lz4Library.decompressRaw(critical, in, srcLen, out, dstCap);
+        case DEST_FAST -> Lz4Library.destSizeRaw(critical, in, out, s.cell().address(), dstCap);
+        case DEST_HIGH -> Lz4Library.highDestSizeRaw(s.highState(), in, out, s.cell().address(), dstCap, arg);
         default -> Lz4Library.partialRaw(critical, in, srcLen, out, dstCap);
       };
       if (heapOut && n > 0) {
@@ -511,6 +535,12 @@ public final class NativeBackend {
     private long high;
     private MemorySegment stage;
     private MemorySegment xxh3State;
+    /** {@code LZ4_compress_destSize}'s in/out input length. */
+    private final MemorySegment cell = arena.allocate(JAVA_INT);
+
+    MemorySegment cell() {
+      return cell;
+    }
 
     MemorySegment xxh3State() {
       if (xxh3State == null) {
