@@ -147,12 +147,42 @@ final class Lz4Library {
     STATE_HC_SIZE = stateHc;
   }
 
-  // The heap segments passed to the *Heap calls come from NativeBackend.heap (no allocation per
+  // The heap segments passed to the *Heap calls come from NativeBackend's cache (no allocation per
   // call); their length may exceed the range, which Java has checked and passes as numbers.
 
   static int fastHeap(long state, MemorySegment src, int srcLen, MemorySegment dst, int dstCap, int acceleration) {
     try {
       return (int) H.fastHeap.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  // The *Fresh calls make their heap segments themselves, for arrays not in NativeBackend's
+  // cache: made and consumed in one small method, where escape analysis can remove them.
+
+  static int fastFresh(long state, byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap, int acceleration) {
+    try {
+      return (int) H.fastHeap.invokeExact(state, MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
+          srcLen, dstCap, acceleration);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int decompressFresh(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap) {
+    try {
+      return (int) H.decompressHeap.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
+          srcLen, dstCap);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int partialFresh(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap) {
+    try {
+      return (int) H.partialHeap.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
+          srcLen, dstCap, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }

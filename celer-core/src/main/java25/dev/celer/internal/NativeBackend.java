@@ -120,7 +120,11 @@ public final class NativeBackend {
     Scratch s = Scratch.take();
     try {
       if (isShort && src instanceof byte[] a && dst instanceof byte[] b) {
-        return Lz4Library.fastHeap(s.fastState(), heap(a, srcOff), srcLen, heap(b, dstOff), dstCap, acceleration);
+        MemorySegment in = cached(a, srcOff);
+        MemorySegment out = in == null ? null : cached(b, dstOff);
+        return out != null
+            ? Lz4Library.fastHeap(s.fastState(), in, srcLen, out, dstCap, acceleration)
+            : Lz4Library.fastFresh(s.fastState(), a, srcOff, srcLen, b, dstOff, dstCap, acceleration);
       }
       return raw(s, FAST, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
     } finally {
@@ -141,9 +145,14 @@ public final class NativeBackend {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
+        MemorySegment in = cached(a, srcOff);
+        MemorySegment out = in == null ? null : cached(b, dstOff);
+        if (out != null) {
+          return partial ? Lz4Library.partialHeap(in, srcLen, out, dstCap) : Lz4Library.decompressHeap(in, srcLen, out, dstCap);
+        }
         return partial
-            ? Lz4Library.partialHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap)
-            : Lz4Library.decompressHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap);
+            ? Lz4Library.partialFresh(a, srcOff, srcLen, b, dstOff, dstCap)
+            : Lz4Library.decompressFresh(a, srcOff, srcLen, b, dstOff, dstCap);
       }
     } else if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b) {
       long in = address(a) + srcOff;
@@ -213,7 +222,8 @@ public final class NativeBackend {
 
   public static int xxh32(Object base, int off, int len, int seed) {
     if (base instanceof byte[] a) {
-      return XxHashLibrary.xxh32Heap(heap(a, off), len, seed);
+      MemorySegment in = cached(a, off);
+      return in != null ? XxHashLibrary.xxh32Heap(in, len, seed) : XxHashLibrary.xxh32Fresh(a, off, len, seed);
     }
     ByteBuffer b = (ByteBuffer) base;
     int h = XxHashLibrary.xxh32Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
@@ -223,7 +233,8 @@ public final class NativeBackend {
 
   public static long xxh64(Object base, int off, int len, long seed) {
     if (base instanceof byte[] a) {
-      return XxHashLibrary.xxh64Heap(heap(a, off), len, seed);
+      MemorySegment in = cached(a, off);
+      return in != null ? XxHashLibrary.xxh64Heap(in, len, seed) : XxHashLibrary.xxh64Fresh(a, off, len, seed);
     }
     ByteBuffer b = (ByteBuffer) base;
     long h = XxHashLibrary.xxh64Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
@@ -233,7 +244,8 @@ public final class NativeBackend {
 
   public static long xxh3(Object base, int off, int len, long seed) {
     if (base instanceof byte[] a) {
-      return XxHashLibrary.xxh3Heap(heap(a, off), len, seed);
+      MemorySegment in = cached(a, off);
+      return in != null ? XxHashLibrary.xxh3Heap(in, len, seed) : XxHashLibrary.xxh3Fresh(a, off, len, seed);
     }
     ByteBuffer b = (ByteBuffer) base;
     long h = XxHashLibrary.xxh3Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
@@ -366,58 +378,101 @@ public final class NativeBackend {
    * B at 12 or more, varying from run to run. With this cache a call on the same array and offset,
    * or the same buffer, as an earlier one (a codec's reused buffers) makes nothing. An entry is
    * only weakly reachable, so it never keeps an array or buffer alive: a collection clears it, and
-   * the next call makes it again. Two slots per hash; on a miss an empty slot is taken first.
+   * the next call makes it again. Sets of {@link #WAYS} entries; a key enters on its second miss
+   * and only into a free slot (see {@link #remember}).
    */
   private record Known(Object base, int off, MemorySegment segment, long address, boolean stable) {}
 
-  private static final int KNOWN_BITS = 9;
+  private static final int KNOWN_BITS = 11;
+  /** Entries per set. */
+  private static final int WAYS = 4;
   private static final AtomicReferenceArray<WeakReference<Known>> KNOWN = new AtomicReferenceArray<>(1 << KNOWN_BITS);
+  /**
+   * Hashes of keys seen missing, by other bits of the hash than the set's: a key enters the cache
+   * on its second miss, so one-off offsets (a large array walked block by block once) make no
+   * entries. Plain ints, racy on purpose: a lost update costs a miss.
+   */
+  private static final int[] SEEN = new int[1 << 12]; // indexed by 12 bits (remember)
 
-  /** @return the cached entry for {@code base} at {@code off}, or {@code null}; {@code i} is its pair of slots */
+  /** @return the cached entry for {@code base} at {@code off} in the set at {@code i}, or {@code null} */
   private static Known find(int i, Object base, int off) {
-    WeakReference<Known> r = KNOWN.getAcquire(i);
-    Known k = r == null ? null : r.get();
-    if (k != null && k.base == base && k.off == off) {
-      return k;
+    for (int j = i; j < i + WAYS; j++) {
+      WeakReference<Known> r = KNOWN.getAcquire(j);
+      Known k = r == null ? null : r.get();
+      if (k != null && k.base == base && k.off == off) {
+        return k;
+      }
     }
-    r = KNOWN.getAcquire(i + 1);
-    k = r == null ? null : r.get();
-    return k != null && k.base == base && k.off == off ? k : null;
+    return null;
   }
 
-  private static int slots(Object base, int off) {
-    return ((System.identityHashCode(base) + off) * 0x9E3779B1) >>> (32 - KNOWN_BITS) & ~1;
+  private static int hash(Object base, int off) {
+    return (System.identityHashCode(base) + off * 0x61C88647) * 0x9E3779B1;
   }
 
-  private static void remember(int i, Known k) {
-    WeakReference<Known> r = KNOWN.getAcquire(i);
-    // an empty or cleared first slot, else alternate by offset parity, so that two arrays that
-    // share a pair of slots (a call's source and destination) tend to take one each
-    int at = r == null || r.get() == null ? i : i + (k.off & 1);
-    KNOWN.setRelease(at, new WeakReference<>(k));
+  /** @return the first slot of the set of hash {@code h} */
+  private static int set(int h) {
+    return h >>> (32 - KNOWN_BITS) & -WAYS;
   }
 
-  /** @return a heap segment starting at {@code array[off]} and running to the array's end */
-  static MemorySegment heap(byte[] array, int off) {
-    int i = slots(array, off);
+  /**
+   * Adds {@code k} to its set at {@code i} if it was seen missing before and the set has a free
+   * slot (empty, or cleared by the collector). Live entries are never evicted: a working set larger
+   * than the cache then leaves the rest to the callers' uncached path, instead of making an entry
+   * per call.
+   *
+   * @return whether it was added
+   */
+  private static boolean remember(int h, int i, Known k) {
+    // the low bits of h depend only on the low bits of the offset (it is a product): mix all of
+    // them in, or offsets a power of two apart in one array would share a slot and evict each other
+    int at = (h ^ h >>> 15) * 0x2C1B3C6D >>> (32 - 12);
+    if (SEEN[at] != h) {
+      SEEN[at] = h;
+      return false;
+    }
+    for (int j = i; j < i + WAYS; j++) {
+      WeakReference<Known> r = KNOWN.getAcquire(j);
+      if ((r == null || r.get() == null) && KNOWN.compareAndSet(j, r, new WeakReference<>(k))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * @return the cached heap segment starting at {@code array[off]} (running to the array's end),
+   *     or {@code null}: then the caller makes the call through its uncached path, which makes the
+   *     segments inside one small method, where escape analysis can still remove them
+   */
+  static MemorySegment cached(byte[] array, int off) {
+    int h = hash(array, off);
+    int i = set(h);
     Known k = find(i, array, off);
-    if (k == null) {
-      k = new Known(array, off, MemorySegment.ofArray(array).asSlice(off), 0, true);
-      remember(i, k);
+    if (k != null) {
+      return k.segment;
     }
-    return k.segment;
+    k = new Known(array, off, MemorySegment.ofArray(array).asSlice(off), 0, true);
+    return remember(h, i, k) ? k.segment : null;
+  }
+
+  /** @return a heap segment starting at {@code array[off]}: the cached one, else a new one */
+  static MemorySegment heap(byte[] array, int off) {
+    MemorySegment s = cached(array, off);
+    return s != null ? s : MemorySegment.ofArray(array).asSlice(off);
   }
 
   /** @return what is known of the direct buffer {@code b} (offset -1 marks buffer entries) */
   private static Known direct(ByteBuffer b) {
-    int i = slots(b, -1);
+    int h = hash(b, -1);
+    int i = set(h);
     Known k = find(i, b, -1);
     if (k == null) {
       MemorySegment seg = MemorySegment.ofBuffer(b);
       Class<?> c = seg.scope().getClass();
       boolean stable = c == PLAIN_SCOPE || c == GLOBAL_SCOPE || c == AUTO_SCOPE || c == CONFINED_SCOPE;
       k = new Known(b, -1, null, seg.address() - b.position(), stable);
-      remember(i, k);
+      remember(h, i, k);
     }
     return k;
   }

@@ -145,6 +145,15 @@ final class XxHashLibrary {
 
   // One small method per call, each with one downcall; heap segments come from NativeBackend.heap.
 
+  /** As {@link #xxh32Heap}, for an array not in NativeBackend's cache: the segment made here, where escape analysis can remove it. */
+  static int xxh32Fresh(byte[] in, int off, int len, int seed) {
+    try {
+      return (int) H.xxh32Heap.invokeExact(MemorySegment.ofArray(in).asSlice(off), (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   static int xxh32Heap(MemorySegment in, int len, int seed) {
     try {
       return (int) H.xxh32Heap.invokeExact(in, (long) len, seed);
@@ -161,6 +170,15 @@ final class XxHashLibrary {
     }
   }
 
+  /** As {@link #xxh64Heap}, for an array not in NativeBackend's cache: the segment made here, where escape analysis can remove it. */
+  static long xxh64Fresh(byte[] in, int off, int len, long seed) {
+    try {
+      return (long) H.xxh64Heap.invokeExact(MemorySegment.ofArray(in).asSlice(off), (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   static long xxh64Heap(MemorySegment in, int len, long seed) {
     try {
       return (long) H.xxh64Heap.invokeExact(in, (long) len, seed);
@@ -172,6 +190,15 @@ final class XxHashLibrary {
   static long xxh64Raw(boolean critical, long in, int len, long seed) {
     try {
       return critical ? (long) H.xxh64Short.invokeExact(in, (long) len, seed) : (long) H.xxh64.invokeExact(in, (long) len, seed);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /** As {@link #xxh3Heap}, for an array not in NativeBackend's cache: the segment made here, where escape analysis can remove it. */
+  static long xxh3Fresh(byte[] in, int off, int len, long seed) {
+    try {
+      return (long) H.xxh3Heap.invokeExact(MemorySegment.ofArray(in).asSlice(off), (long) len, seed);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
