@@ -126,6 +126,20 @@ public final class NativeAllocationProbe {
           s128.update(data, 0, size);
           return s128.digest().low64();
         });
+        calls.put("XXH64 walk, array", () -> {
+          long h = 0;
+          for (int p = 0; p + 512 <= size; p += 512) {
+            h += XxHash64.hash(data, p, 512, 0);
+          }
+          return h;
+        });
+        calls.put("XXH3 walk, array", () -> {
+          long h = 0;
+          for (int p = 0; p + 512 <= size; p += 512) {
+            h += XxHash3.hash(data, p, 512, 0);
+          }
+          return h;
+        });
         calls.put("XXH32, array", () -> XxHash32.hash(data, 0, size, 7));
         calls.put("XXH64, array", () -> XxHash64.hash(data, 0, size, 7));
         calls.put("XXH3-64, array", () -> XxHash3.hash(data, 0, size, 7));
