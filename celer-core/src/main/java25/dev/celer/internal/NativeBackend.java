@@ -379,7 +379,7 @@ public final class NativeBackend {
    * or the same buffer, as an earlier one (a codec's reused buffers) makes nothing. An entry is
    * only weakly reachable, so it never keeps an array or buffer alive: a collection clears it, and
    * the next call makes it again. Sets of {@link #WAYS} entries; a key enters on its second miss
-   * and only into a free slot (see {@link #remember}).
+   * and only into a free slot (see {@link #admit}).
    */
   private record Known(Object base, int off, MemorySegment segment, long address, boolean stable) {}
 
@@ -416,28 +416,34 @@ public final class NativeBackend {
   }
 
   /**
-   * Adds {@code k} to its set at {@code i} if it was seen missing before and the set has a free
-   * slot (empty, or cleared by the collector). Live entries are never evicted: a working set larger
-   * than the cache then leaves the rest to the callers' uncached path, instead of making an entry
-   * per call.
+   * Where a missing key may enter its set at {@code i}: only if it was seen missing before, and
+   * only a free slot (empty, or cleared by the collector). Live entries are never evicted: a
+   * working set larger than the cache then leaves the rest to the callers' uncached path, instead
+   * of making an entry per call.
    *
-   * @return whether it was added
+   * @return the slot, or -1
    */
-  private static boolean remember(int h, int i, Known k) {
+  private static int admit(int h, int i) {
     // the low bits of h depend only on the low bits of the offset (it is a product): mix all of
     // them in, or offsets a power of two apart in one array would share a slot and evict each other
     int at = (h ^ h >>> 15) * 0x2C1B3C6D >>> (32 - 12);
     if (SEEN[at] != h) {
       SEEN[at] = h;
-      return false;
+      return -1;
     }
     for (int j = i; j < i + WAYS; j++) {
       WeakReference<Known> r = KNOWN.getAcquire(j);
-      if ((r == null || r.get() == null) && KNOWN.compareAndSet(j, r, new WeakReference<>(k))) {
-        return true;
+      if (r == null || r.get() == null) {
+        return j;
       }
     }
-    return false;
+    return -1;
+  }
+
+  /** @return whether {@code k} went into slot {@code j}, which {@link #admit} found free */
+  private static boolean remember(int j, Known k) {
+    WeakReference<Known> r = KNOWN.getAcquire(j);
+    return (r == null || r.get() == null) && KNOWN.compareAndSet(j, r, new WeakReference<>(k));
   }
 
   /**
@@ -452,8 +458,12 @@ public final class NativeBackend {
     if (k != null) {
       return k.segment;
     }
+    int j = admit(h, i);
+    if (j < 0) {
+      return null;
+    }
     k = new Known(array, off, MemorySegment.ofArray(array).asSlice(off), 0, true);
-    return remember(h, i, k) ? k.segment : null;
+    return remember(j, k) ? k.segment : null;
   }
 
   /** @return a heap segment starting at {@code array[off]}: the cached one, else a new one */
@@ -472,7 +482,10 @@ public final class NativeBackend {
       Class<?> c = seg.scope().getClass();
       boolean stable = c == PLAIN_SCOPE || c == GLOBAL_SCOPE || c == AUTO_SCOPE || c == CONFINED_SCOPE;
       k = new Known(b, -1, null, seg.address() - b.position(), stable);
-      remember(h, i, k);
+      int j = admit(h, i);
+      if (j >= 0) {
+        remember(j, k);
+      }
     }
     return k;
   }
