@@ -452,8 +452,15 @@ public final class NativeBackend {
    *     segments inside one small method, where escape analysis can still remove them
    */
   static MemorySegment cached(byte[] array, int off) {
+    // the hit in a set's first slot, kept small enough for the JIT to inline into every caller
     int h = hash(array, off);
     int i = set(h);
+    WeakReference<Known> r = KNOWN.getAcquire(i);
+    Known k = r == null ? null : r.get();
+    return k != null && k.base == array && k.off == off ? k.segment : cachedSlow(h, i, array, off);
+  }
+
+  private static MemorySegment cachedSlow(int h, int i, byte[] array, int off) {
     Known k = find(i, array, off);
     if (k != null) {
       return k.segment;
