@@ -10,8 +10,8 @@ package dev.celer.internal;
  * public members, so the codecs in {@code dev.celer.lz4} and {@code dev.celer.xxhash} are written
  * once against them and ask {@link #lz4()} / {@link #xxhash()} before calling anything else.
  *
- * <p>Bases are {@code byte[]} or <em>direct, writable</em> {@link java.nio.ByteBuffer}s, with
- * absolute offsets that the caller has already checked against the base; anything else stays on
+ * <p>Bases are {@code byte[]} or direct {@link java.nio.ByteBuffer}s ({@link #readable} for a
+ * source, {@link #addressable} for a destination), with absolute offsets that the caller has already checked against the base; anything else stays on
  * the pure-Java path. Stateless and thread-safe.
  */
 public final class NativeBackend {
@@ -65,6 +65,39 @@ public final class NativeBackend {
     throw unavailable();
   }
 
+  /**
+   * {@code LZ4_compress_destSize} ({@code level} 0, acceleration 1) or {@code
+   * LZ4_compress_HC_destSize} at {@code level} 1..12: compresses as much of {@code src[srcOff,
+   * srcOff+srcLen)} as fits into {@code dst[dstOff, dstOff+dstCap)}.
+   *
+   * @return {@code consumed << 32 | written}: the input bytes taken and the bytes written
+   */
+  public static long lz4CompressDestSize(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    throw unavailable();
+  }
+
+  /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
+  public static final int DECLINED = Integer.MIN_VALUE;
+
+  /** @return whether {@link #lz4DecompressDict} takes partial decodes ({@code LZ4_decompress_safe_partial_usingDict}, liblz4 1.9.4+) */
+  public static boolean lz4PartialDict() {
+    return false;
+  }
+
+  /**
+   * {@code LZ4_decompress_safe_usingDict} (or its partial form): as {@link #lz4Decompress}, with
+   * the history {@code dict[dictOff, dictOff+dictLen)}, which may be the bytes right before the
+   * output in the same array (linked blocks) or apart from it (a dictionary). All three bases of one
+   * kind (arrays, or direct buffers).
+   *
+   * @return as {@link #lz4Decompress}, or {@link #DECLINED} when the call is left to Java (mixed
+   *     kinds, heap arrays too large for a critical call, or a partial decode without the entry point)
+   */
+  public static int lz4DecompressDict(
+      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
+    throw unavailable();
+  }
+
   /** @return {@code XXH32} of {@code base[off, off+len)} */
   public static int xxh32(Object base, int off, int len, int seed) {
     throw unavailable();
@@ -86,10 +119,44 @@ public final class NativeBackend {
   }
 
   /**
+   * XXH3's bulk work for an input over 240 bytes in libxxhash's streaming state: writes the 8
+   * accumulators after all whole stripes but the tail into {@code acc}.
+   *
+   * @return {@code (stripes done in the current block << 16) | buffered bytes} (the input's last
+   *     bytes, not yet accumulated), or -1 when this library's state is not as expected
+   */
+  public static int xxh3Accumulate(Object base, int off, int len, long seed, long[] acc) {
+    throw unavailable();
+  }
+
+  /** As {@link #xxh3Accumulate}, with a custom secret instead of a seed. */
+  public static int xxh3AccumulateWithSecret(Object base, int off, int len, byte[] secret, long[] acc) {
+    throw unavailable();
+  }
+
+  /** @return {@code XXH3_64bits_withSecret} of {@code base[off, off+len)}, where {@link #hashableWithSecret} */
+  public static long xxh3WithSecret(Object base, int off, int len, byte[] secret) {
+    throw unavailable();
+  }
+
+  /** @return whether {@link #xxh3WithSecret} takes {@code len} bytes of {@code base} */
+  public static boolean hashableWithSecret(Object base, int len) {
+    return false;
+  }
+
+  /**
    * @return whether {@code base} may be passed to the LZ4 methods: a {@code byte[]}, or a direct,
    *     writable {@code ByteBuffer}
    */
   public static boolean addressable(Object base) {
+    return false;
+  }
+
+  /**
+   * @return whether {@code base} may be passed to the LZ4 methods as a source: as {@link
+   *     #addressable}, read-only direct buffers too
+   */
+  public static boolean readable(Object base) {
     return false;
   }
 

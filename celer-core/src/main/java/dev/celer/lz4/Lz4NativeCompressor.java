@@ -7,8 +7,8 @@ import dev.celer.internal.NativeBackend;
  * LZ4_compress_HC_extStateHC} of the system's {@code liblz4} (see {@link NativeBackend}), whose
  * output is byte-identical to Celer's pure-Java compressors with liblz4 1.9.x.
  *
- * <p>It takes the plain block path only: blocks with history (dictionaries, linked blocks), small
- * blocks (below the measured crossover), the destination-size mode and buffers the backend cannot
+ * <p>It takes the plain block path and the destination-size mode: blocks with history (dictionaries,
+ * linked blocks), small blocks (below the measured crossover) and buffers the backend cannot
  * address go to the pure-Java compressor it wraps. Immutable and thread-safe; per-call native state comes from the backend's pool.
  */
 final class Lz4NativeCompressor extends Lz4Compressor {
@@ -52,7 +52,7 @@ final class Lz4NativeCompressor extends Lz4Compressor {
   int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
     if (histStart != srcOff
         || srcEnd - srcOff < (level == 0 ? MIN_NATIVE_FAST : MIN_NATIVE_HIGH)
-        || !NativeBackend.addressable(base)
+        || !NativeBackend.readable(base)
         || !NativeBackend.addressable(dst)) {
       return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
     }
@@ -67,9 +67,26 @@ final class Lz4NativeCompressor extends Lz4Compressor {
     return java.compressBlock(dict, src, srcOff, srcEnd, dst, dstOff, dstLimit);
   }
 
+  /**
+   * {@code LZ4_compress_destSize} (acceleration 1, as Celer's destination-size mode) or {@code
+   * LZ4_compress_HC_destSize}; small inputs and room below one byte go to Java.
+   */
   @Override
   int compressBlockDestSize(Object base, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit, int[] consumed) {
-    return java.compressBlockDestSize(base, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+    if (srcEnd - srcOff < (level == 0 ? MIN_NATIVE_FAST : MIN_NATIVE_HIGH)
+        || dstLimit - dstOff < 1
+        || !NativeBackend.readable(base)
+        || !NativeBackend.addressable(dst)) {
+      return java.compressBlockDestSize(base, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+    }
+    if (level == 0 && dstLimit - dstOff >= Lz4.maxCompressedLength(srcEnd - srcOff)) {
+      // everything fits: the ordinary block at this compressor's acceleration, as the Java one does
+      consumed[0] = srcEnd - srcOff;
+      return compressBlock(base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit);
+    }
+    long r = NativeBackend.lz4CompressDestSize(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit - dstOff, level);
+    consumed[0] = (int) (r >>> 32);
+    return (int) r;
   }
 
   @Override

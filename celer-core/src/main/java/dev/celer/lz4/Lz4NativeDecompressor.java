@@ -6,9 +6,11 @@ import dev.celer.internal.NativeBackend;
 /**
  * The native backend's block decoder: {@code LZ4_decompress_safe} and {@code
  * LZ4_decompress_safe_partial} of the system's {@code liblz4} (see {@link NativeBackend}), which
- * never read outside the input nor write outside the output range. Blocks with history
- * (dictionaries, linked blocks), small outputs (below the measured crossover) and buffers the backend cannot address are decoded by {@link
- * Lz4SafeDecompressor}, and so is every block liblz4 rejects, and every partial decode that
+ * never read outside the input nor write outside the output range, and {@code
+ * LZ4_decompress_safe_usingDict} (and {@code _partial_usingDict}, liblz4 1.9.4+) for blocks with
+ * history: a dictionary, or the output's preceding bytes (linked blocks). Small outputs (below the
+ * measured crossover), buffers the backend cannot address, and calls the backend declines ({@link
+ * NativeBackend#DECLINED}) are decoded by {@link Lz4SafeDecompressor}, and so is every block liblz4 rejects, and every partial decode that
  * liblz4 ends short of its target: the Java decoder then gives Celer's own answer (its {@link
  * Lz4Exception} names the problem and its input offset). This matters for partial decoding, where
  * liblz4 1.9.4 may stop before the target inside a block's last match, and rejects a block whose
@@ -53,20 +55,27 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
       int extOff,
       int extLen,
       boolean partial) {
-    if (prefixStart != dstOff
-        || extLen != 0
-        || dstEnd - dstOff < MIN_NATIVE_OUTPUT
-        || !NativeBackend.addressable(src)
-        || !NativeBackend.addressable(dst)) {
+    if (dstEnd - dstOff < MIN_NATIVE_OUTPUT
+        || !NativeBackend.readable(src)
+        || !NativeBackend.addressable(dst)
+        || extLen != 0 && (prefixStart != dstOff || !NativeBackend.readable(ext))) {
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
     }
     if (partial) {
-      // liblz4's partial decoding copies a match of offset 0 (invalid, which it does not check)
-      // onto itself near the target, so it would hand back what the destination held before this
-      // call. Cleared first, every byte of the output comes from this call's input.
+      // liblz4's partial decoding (with or without history) copies a match of offset 0 (invalid,
+      // which it does not check) onto itself near the target, so it would hand back what the
+      // destination held before this call. Cleared first, every output byte comes from this call.
       Mem.fill(dst, dstOff, dstEnd - dstOff, (byte) 0);
     }
-    int n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, partial);
+    int n;
+    if (extLen != 0 || prefixStart != dstOff) {
+      // history: a dictionary apart from the output, or the bytes right before it (linked blocks)
+      n = extLen != 0
+          ? NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, ext, extOff, extLen, partial)
+          : NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, dst, prefixStart, dstOff - prefixStart, partial);
+    } else {
+      n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, partial);
+    }
     if (n < 0 || partial && n < dstEnd - dstOff) {
       // Rejected, or a partial decode short of its target: the Java decoder decides (the rare
       // path), so the error message, and partial decoding's contract, are Celer's own

@@ -33,6 +33,9 @@ public final class Lz4StreamDecompressor {
 
   Lz4StreamDecompressor() {}
 
+  /** Decodes each block: the native decoder when the backend is active (see {@link Lz4#backend()}). */
+  private static final Lz4Decompressor DECODER = Lz4NativeDecompressor.best();
+
   /** Forgets all history: the next block is decoded as an independent one. */
   public void reset() {
     histStart = 0;
@@ -62,9 +65,8 @@ public final class Lz4StreamDecompressor {
     Objects.checkFromIndexSize(srcOff, srcLen, src.length);
     Objects.checkFromIndexSize(dstOff, maxDstLen, dst.length);
     int hist = histEnd - histStart;
-    int n =
-        Lz4SafeDecompressor.decodeBlock(
-            src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen, dstOff, window, histStart, hist, false);
+    // the history is a separate dictionary here (the window): native when the backend is
+    int n = DECODER.decode(src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen, dstOff, window, histStart, hist, false);
     int keep = Math.min(n, WINDOW_SIZE);
     append(dst, dstOff + n - keep, keep);
     return n;

@@ -1,6 +1,7 @@
 package dev.celer.xxhash;
 
 import dev.celer.internal.NativeBackend;
+import dev.celer.internal.StatePool;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -115,20 +116,89 @@ public final class XxHash128 implements StreamingHash {
   }
 
   private static Hash128 compute(Object in, int off, int len, long seed) {
-    if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) {
-      return NativeBackend.xxh128(in, off, len, seed); // the native backend (Lz4.backend())
-    }
     if (len <= Xxh3.MIDSIZE_MAX) {
       return Xxh3.hash128Short(in, off, len, Xxh3.DEFAULT_SECRET, seed);
+    }
+    if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) { // the native backend (Lz4.backend())
+      Hash128 h = NATIVE_ACCUMULATE ? nativeLarge(in, off, len, seed, null) : null;
+      return h != null ? h : NativeBackend.xxh128(in, off, len, seed);
     }
     long[] high = new long[1];
     long low = Xxh3.hashLarge(in, off, len, Xxh3.secretForSeed(seed), high);
     return new Hash128(low, high[0]);
   }
 
+  /**
+   * Accumulators for {@link #nativeLarge}, pooled: the native backend's one-shot XXH3-128 returns
+   * its two halves in registers, which the JDK's linker collects in per-call objects; this path
+   * allocates nothing but the result.
+   */
+  private static final StatePool<long[]> ACCUMULATORS = new StatePool<>(() -> new long[8]);
+
+  /** Whether {@link #nativeLarge} gives Java's answers with this libxxhash: checked once, when the backend is native. */
+  static final boolean NATIVE_ACCUMULATE = NativeBackend.xxhash() && nativeLargeAgrees();
+
+  /**
+   * XXH3-128 of an input over 240 bytes (with {@code seed}, or {@code customSecret} when it is not
+   * null) with the bulk of the work in libxxhash: its streaming
+   * state accumulates every stripe up to a tail of 1..256 bytes ({@link
+   * NativeBackend#xxh3Accumulate}), and the rest is the large-input algorithm's end, here: the
+   * tail's stripes that have input after them, the last stripe, and the two merges.
+   *
+   * @return the hash, or {@code null} when the library's state was not as expected
+   */
+  private static Hash128 nativeLarge(Object in, int off, int len, long seed, byte[] customSecret) {
+    long[] acc = ACCUMULATORS.acquire();
+    try {
+      int r = customSecret == null
+          ? NativeBackend.xxh3Accumulate(in, off, len, seed, acc)
+          : NativeBackend.xxh3AccumulateWithSecret(in, off, len, customSecret, acc);
+      if (r < 0) {
+        return null;
+      }
+      int buffered = r & 0xFFFF;
+      byte[] secret = customSecret == null ? Xxh3.secretForSeed(seed) : customSecret;
+      Xxh3.accumulateStripes(acc, r >>> 16, in, off + len - buffered, (buffered - 1) / Xxh3.STRIPE_LEN, secret);
+      Xxh3.accumulateLastStripe(acc, in, off + len - Xxh3.STRIPE_LEN, secret);
+      return new Hash128(Xxh3.mergeLow(len, acc, secret), Xxh3.mergeHigh(len, acc, secret));
+    } finally {
+      ACCUMULATORS.release(acc);
+    }
+  }
+
+  /** {@link #nativeLarge} against the pure-Java algorithm on lengths around the buffer and block edges, three seeds. */
+  private static boolean nativeLargeAgrees() {
+    byte[] data = new byte[70_000];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = (byte) (i * 131 + (i >>> 7));
+    }
+    for (int len : new int[] {241, 255, 256, 257, 300, 1024, 1025, 1087, 5000, 70_000}) {
+      for (long seed : new long[] {0, 1, 0x9E3779B97F4A7C15L}) {
+        long[] high = new long[1];
+        long low = Xxh3.hashLarge(data, 0, len, Xxh3.secretForSeed(seed), high);
+        if (!new Hash128(low, high[0]).equals(nativeLarge(data, 0, len, seed, null))) {
+          return false;
+        }
+        // a custom secret of another length than the default's (the block length depends on it)
+        byte[] secret = java.util.Arrays.copyOf(Xxh3.secretForSeed(seed), 136 + (int) (seed & 63));
+        low = Xxh3.hashLarge(data, 0, len, secret, high);
+        if (!new Hash128(low, high[0]).equals(nativeLarge(data, 0, len, 0, secret))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   private static Hash128 computeWithSecret(Object in, int off, int len, byte[] secret) {
     if (len <= Xxh3.MIDSIZE_MAX) {
       return Xxh3.hash128Short(in, off, len, secret, 0);
+    }
+    if (NATIVE_ACCUMULATE && NativeBackend.hashable(in, len)) { // the native backend (Lz4.backend())
+      Hash128 h = nativeLarge(in, off, len, 0, secret);
+      if (h != null) {
+        return h;
+      }
     }
     long[] high = new long[1];
     long low = Xxh3.hashLarge(in, off, len, secret, high);

@@ -122,6 +122,9 @@ public final class XxHash3 implements StreamingHash {
   }
 
   private static long computeWithSecret(Object in, int off, int len, byte[] secret) {
+    if (NativeBackend.xxhash() && NativeBackend.hashableWithSecret(in, len)) {
+      return NativeBackend.xxh3WithSecret(in, off, len, secret); // the native backend (Lz4.backend())
+    }
     if (len <= Xxh3.MIDSIZE_MAX) {
       return Xxh3.hash64Short(in, off, len, secret, 0);
     }

@@ -1,11 +1,14 @@
 package dev.celer.internal;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
+import java.lang.ref.Reference;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -27,25 +30,40 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <h2>Memory</h2>
  * Heap arrays go to the library without a copy through {@code Linker.Option.critical(true)}
- * downcalls, which keep the JVM from reaching a safepoint while they run: they are used only when
- * a call touches at most {@link #CRITICAL_MAX_LZ4} bytes (LZ4 fast and decompression) or {@link
- * #CRITICAL_MAX_HASH} bytes (hashes). Larger LZ4 calls, and every HC call (slow per byte), copy
- * heap arrays through native memory and make an ordinary downcall. Compressor state (16 KB fast,
- * about 256 KB HC) and the copy buffer come from a small pool of {@link Scratch} objects, so a
- * steady-state call allocates nothing on the Java heap.
+ * downcalls, and direct buffers as raw addresses through {@code critical(false)} ones; critical
+ * calls keep the JVM from reaching a safepoint while they run, so they are used only when a call
+ * touches at most {@link #CRITICAL_MAX_FAST} bytes (LZ4 fast compression), {@link
+ * #CRITICAL_MAX_DECOMPRESS} (decompression) or {@link #CRITICAL_MAX_HASH} (hashes). Larger calls
+ * and every HC call (slow per byte) are ordinary downcalls, on direct buffers as they are and on
+ * heap arrays copied through native memory. Compressor state (16 KB fast, about 256 KB HC), copy
+ * buffers and XXH3's streaming state come from a small pool of {@link Scratch} objects, and the
+ * heap segments and buffer addresses from a weak identity cache (see {@link #heap}), so a
+ * steady-state call allocates nothing on the Java heap, at any number of call sites.
  */
 public final class NativeBackend {
   private NativeBackend() {}
 
   /**
-   * The largest {@code input + output capacity} of an LZ4 fast or decompression call made as a
-   * critical downcall on heap arrays: about 2 ms of compression at 500 MB/s, during which other
-   * threads cannot reach a safepoint. A first guess, not yet measured (issue 12 asks for it); the
-   * system property {@code dev.celer.native.criticalMax} overrides it (0: always copy).
+   * The largest {@code input + output capacity} of an LZ4 fast compression made as a critical
+   * downcall. While a critical call runs, no other thread can reach a safepoint (a collection
+   * waits): measured with {@code -Xlog:safepoint} ({@code dev.celer.bench.SafepointProbe},
+   * docs/performance.md, "Native backend"), the time to safepoint grows to the call's own length,
+   * median 0.08 ms for 64 KB blocks and 0.38 ms for 256 KB, against 3 us for ordinary downcalls.
+   * 256 KB (a 128 KB block, about 0.2 ms) keeps the hold under a quarter of a millisecond; larger
+   * calls on heap arrays are copied through pooled native memory and made as ordinary downcalls.
+   * The system property {@code dev.celer.native.criticalMax} sets this cap and {@link
+   * #CRITICAL_MAX_DECOMPRESS} (0: never critical on heap arrays; a process without latency-
+   * sensitive threads, like the CLI, may raise it).
    */
-  static final int CRITICAL_MAX_LZ4 = Integer.getInteger("dev.celer.native.criticalMax", 1 << 20);
+  static final int CRITICAL_MAX_FAST = Integer.getInteger("dev.celer.native.criticalMax", 256 << 10);
 
-  /** As {@link #CRITICAL_MAX_LZ4}, for the hashes (about 0.3 ms at 30 GB/s); larger heap inputs hash in Java. */
+  /**
+   * As {@link #CRITICAL_MAX_FAST}, for decompression (full and partial), about 5 times faster per
+   * byte: 2 MB (about a 1 MB output, 0.4 ms measured per call).
+   */
+  static final int CRITICAL_MAX_DECOMPRESS = Integer.getInteger("dev.celer.native.criticalMax", 2 << 20);
+
+  /** As {@link #CRITICAL_MAX_FAST}, for the hashes (about 0.3 ms at 30 GB/s); larger heap inputs hash in Java. */
   static final int CRITICAL_MAX_HASH = 8 << 20;
 
   /** Why the libraries are not even tried, or {@code null} when they may be. */
@@ -91,16 +109,24 @@ public final class NativeBackend {
   }
 
   // ---------------------------------------------------------------------------------------- LZ4
+  //
+  // Nothing here allocates on the Java heap in a steady state, whatever the JIT makes of the
+  // callers: byte arrays reach the libraries as heap segments from the KNOWN cache (see heap()),
+  // direct buffers as raw addresses (a long: no segment object reaches the call), and compressor
+  // state and copy buffers come from the Scratch pool.
 
   public static int lz4CompressFast(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
     Scratch s = Scratch.take();
     try {
-      if (srcLen + (long) dstCap <= CRITICAL_MAX_LZ4) {
-        return Lz4Library.compressFast(true, s.fastState(), segment(src, srcOff, srcLen), segment(dst, dstOff, dstCap), srcLen, dstCap, acceleration);
+      if (isShort && src instanceof byte[] a && dst instanceof byte[] b) {
+        MemorySegment in = cached(a, srcOff);
+        MemorySegment out = in == null ? null : cached(b, dstOff);
+        return out != null
+            ? Lz4Library.fastHeap(s.fastState(), in, srcLen, out, dstCap, acceleration)
+            : Lz4Library.fastFresh(s.fastState(), a, srcOff, srcLen, b, dstOff, dstCap, acceleration);
       }
-      return staged(s, FAST, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
-    } catch (Throwable t) {
-      throw failure(t);
+      return raw(s, FAST, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
     } finally {
       Scratch.give(s);
     }
@@ -109,137 +135,443 @@ public final class NativeBackend {
   public static int lz4CompressHigh(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
     Scratch s = Scratch.take();
     try {
-      return staged(s, HIGH, src, srcOff, srcLen, dst, dstOff, dstCap, level);
-    } catch (Throwable t) {
-      throw failure(t);
+      return raw(s, HIGH, false, src, srcOff, srcLen, dst, dstOff, dstCap, level);
     } finally {
       Scratch.give(s);
     }
   }
 
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
-    // kept small, like segment(), so that the JIT inlines down to the downcall and the heap
-    // segments never reach the heap
-    if (srcLen + (long) dstCap <= CRITICAL_MAX_LZ4) {
-      return Lz4Library.decompressCritical(segment(src, srcOff, srcLen), segment(dst, dstOff, dstCap), srcLen, dstCap, partial);
+    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
+    if (src instanceof byte[] a && dst instanceof byte[] b) {
+      if (isShort) {
+        MemorySegment in = cached(a, srcOff);
+        MemorySegment out = in == null ? null : cached(b, dstOff);
+        if (out != null) {
+          return partial ? Lz4Library.partialHeap(in, srcLen, out, dstCap) : Lz4Library.decompressHeap(in, srcLen, out, dstCap);
+        }
+        return partial
+            ? Lz4Library.partialFresh(a, srcOff, srcLen, b, dstOff, dstCap)
+            : Lz4Library.decompressFresh(a, srcOff, srcLen, b, dstOff, dstCap);
+      }
+    } else if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b) {
+      long in = address(a) + srcOff;
+      long out = address(b) + dstOff;
+      int n = partial
+          ? Lz4Library.partialRaw(isShort, in, srcLen, out, dstCap)
+          : Lz4Library.decompressRaw(isShort, in, srcLen, out, dstCap);
+      Reference.reachabilityFence(a);
+      Reference.reachabilityFence(b);
+      return n;
     }
-    return decompressStaged(src, srcOff, srcLen, dst, dstOff, dstCap, partial);
-  }
-
-  private static int decompressStaged(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
     Scratch s = Scratch.take();
     try {
-      return staged(s, partial ? PARTIAL : DECOMPRESS, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
-    } catch (Throwable t) {
-      throw failure(t);
+      return raw(s, partial ? PARTIAL : DECOMPRESS, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
     } finally {
       Scratch.give(s);
     }
+  }
+
+  /**
+   * {@code LZ4_compress_destSize} ({@code level} 0) or {@code LZ4_compress_HC_destSize} (1..12).
+   *
+   * @return {@code consumed << 32 | written}
+   */
+  public static long lz4CompressDestSize(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    boolean isShort = level == 0 && srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment cell = s.cell();
+      cell.set(JAVA_INT, 0, srcLen);
+      int n = isShort && src instanceof byte[] a && dst instanceof byte[] b
+          ? Lz4Library.destSizeHeap(heap(a, srcOff), heap(b, dstOff), cell.address(), dstCap)
+          : raw(s, level == 0 ? DEST_FAST : DEST_HIGH, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, level);
+      return (long) cell.get(JAVA_INT, 0) << 32 | n & 0xFFFFFFFFL;
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
+  public static final int DECLINED = Integer.MIN_VALUE;
+
+  public static boolean lz4PartialDict() {
+    return Lz4Library.PARTIAL_DICT;
+  }
+
+  public static int lz4DecompressDict(
+      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
+    if (partial && !Lz4Library.PARTIAL_DICT) {
+      return DECLINED;
+    }
+    boolean isShort = srcLen + (long) dstCap + dictLen <= CRITICAL_MAX_DECOMPRESS;
+    if (src instanceof byte[] a && dst instanceof byte[] b && dict instanceof byte[] c) {
+      return isShort ? Lz4Library.dictHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap, heap(c, dictOff), dictLen, partial) : DECLINED;
+    }
+    if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b && dict instanceof ByteBuffer c) {
+      int n = Lz4Library.dictRaw(isShort, address(a) + srcOff, srcLen, address(b) + dstOff, dstCap, address(c) + dictOff, dictLen, partial);
+      Reference.reachabilityFence(a);
+      Reference.reachabilityFence(b);
+      Reference.reachabilityFence(c);
+      return n;
+    }
+    return DECLINED;
   }
 
   // ------------------------------------------------------------------------------------- xxHash
 
   public static int xxh32(Object base, int off, int len, int seed) {
-    try {
-      return XxHashLibrary.xxh32(len <= CRITICAL_MAX_HASH, segment(base, off, len), len, seed);
-    } catch (Throwable t) {
-      throw failure(t);
+    if (base instanceof byte[] a) {
+      MemorySegment in = cached(a, off);
+      return in != null ? XxHashLibrary.xxh32Heap(in, len, seed) : XxHashLibrary.xxh32Fresh(a, off, len, seed);
     }
+    ByteBuffer b = (ByteBuffer) base;
+    int h = XxHashLibrary.xxh32Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
+    Reference.reachabilityFence(b);
+    return h;
   }
 
   public static long xxh64(Object base, int off, int len, long seed) {
-    try {
-      return XxHashLibrary.xxh64(len <= CRITICAL_MAX_HASH, segment(base, off, len), len, seed);
-    } catch (Throwable t) {
-      throw failure(t);
+    if (base instanceof byte[] a) {
+      MemorySegment in = cached(a, off);
+      return in != null ? XxHashLibrary.xxh64Heap(in, len, seed) : XxHashLibrary.xxh64Fresh(a, off, len, seed);
     }
+    ByteBuffer b = (ByteBuffer) base;
+    long h = XxHashLibrary.xxh64Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
+    Reference.reachabilityFence(b);
+    return h;
   }
 
   public static long xxh3(Object base, int off, int len, long seed) {
-    try {
-      return XxHashLibrary.xxh3(len <= CRITICAL_MAX_HASH, segment(base, off, len), len, seed);
-    } catch (Throwable t) {
-      throw failure(t);
+    if (base instanceof byte[] a) {
+      MemorySegment in = cached(a, off);
+      return in != null ? XxHashLibrary.xxh3Heap(in, len, seed) : XxHashLibrary.xxh3Fresh(a, off, len, seed);
     }
+    ByteBuffer b = (ByteBuffer) base;
+    long h = XxHashLibrary.xxh3Raw(len <= CRITICAL_MAX_HASH, address(b) + off, len, seed);
+    Reference.reachabilityFence(b);
+    return h;
   }
 
-  /** @return {@code XXH3_128bits_withSeed} of {@code base[off, off+len)}: the result is the only allocation */
+  /** @return {@code XXH3_128bits_withSeed} of {@code base[off, off+len)}; the result lands in pooled memory */
   public static dev.celer.xxhash.Hash128 xxh128(Object base, int off, int len, long seed) {
     Scratch s = Scratch.take();
     try {
-      MemorySegment r = XxHashLibrary.xxh128(len <= CRITICAL_MAX_HASH, s.pairAllocator, segment(base, off, len), len, seed);
-      return new dev.celer.xxhash.Hash128(r.get(JAVA_LONG, 0), r.get(JAVA_LONG, 8));
-    } catch (Throwable t) {
-      throw failure(t);
+      if (base instanceof byte[] a) {
+        return XxHashLibrary.xxh128Heap(s.pair, heap(a, off), len, seed);
+      }
+      ByteBuffer b = (ByteBuffer) base;
+      dev.celer.xxhash.Hash128 h = XxHashLibrary.xxh128Raw(len <= CRITICAL_MAX_HASH, s.pair, address(b) + off, len, seed);
+      Reference.reachabilityFence(b);
+      return h;
     } finally {
       Scratch.give(s);
     }
   }
 
   /**
-   * @return whether {@code base} may be passed to these methods: a {@code byte[]}, or a direct,
-   *     writable {@code ByteBuffer} (heap buffers reach the codecs unwrapped to their arrays)
+   * XXH3's bulk work for inputs over 240 bytes, in libxxhash's streaming state (pooled native
+   * memory): {@code XXH3_128bits_reset_withSeed} and one {@code XXH3_128bits_update} of {@code
+   * base[off, off+len)}, whose 8 accumulators are then copied into {@code acc}. The caller
+   * finishes in Java: the buffered tail's stripes, the last stripe and the merges. Unlike the
+   * one-shot {@code XXH3_128bits_withSeed}, whose two-register result the JDK's linker collects in
+   * per-call objects (32-432 B per call measured), nothing is allocated.
+   *
+   * @return {@code (stripes done in the current block << 16) | buffered bytes} (the input's last
+   *     bytes, not yet accumulated), or -1 when the state is not what this layout expects (then
+   *     the caller hashes another way)
+   */
+  public static int xxh3Accumulate(Object base, int off, int len, long seed, long[] acc) {
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment state = s.xxh3State();
+      XxHashLibrary.reset(state.address(), seed);
+      return accumulate(state, base, off, len, acc);
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /** As {@link #xxh3Accumulate}, with a custom secret (copied into the state's pooled memory first). */
+  public static int xxh3AccumulateWithSecret(Object base, int off, int len, byte[] secret, long[] acc) {
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment state = s.xxh3State();
+      MemorySegment sec = s.stage(secret.length);
+      MemorySegment.copy(secret, 0, sec, JAVA_BYTE, 0, secret.length);
+      XxHashLibrary.resetSecret(state.address(), sec.address(), secret.length);
+      return accumulate(state, base, off, len, acc);
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /** {@code XXH3_128bits_update} of the input on a freshly reset {@code state}, then its accumulators (see {@link #xxh3Accumulate}). */
+  private static int accumulate(MemorySegment state, Object base, int off, int len, long[] acc) {
+    long st = state.address();
+    if (base instanceof byte[] a) {
+      XxHashLibrary.updateHeap(st, heap(a, off), len);
+    } else {
+      ByteBuffer b = (ByteBuffer) base;
+      XxHashLibrary.updateRaw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
+      Reference.reachabilityFence(b);
+    }
+    int buffered = state.get(JAVA_INT, XxHashLibrary.STATE_BUFFERED);
+    long stripes = state.get(JAVA_LONG, XxHashLibrary.STATE_STRIPES);
+    if (state.get(JAVA_LONG, XxHashLibrary.STATE_TOTAL) != len || buffered < 1 || buffered > 256
+        || (len - buffered) % 64 != 0 || stripes < 0 || stripes > 0xFFFF) {
+      return -1;
+    }
+    for (int i = 0; i < 8; i++) {
+      acc[i] = state.get(JAVA_LONG, 8L * i);
+    }
+    return (int) stripes << 16 | buffered;
+  }
+
+  /** @return {@code XXH3_64bits_withSecret} of {@code base[off, off+len)}; only where {@link #hashableWithSecret} */
+  public static long xxh3WithSecret(Object base, int off, int len, byte[] secret) {
+    if (base instanceof byte[] a) {
+      return XxHashLibrary.withSecretHeap(heap(a, off), len, heap(secret, 0), secret.length);
+    }
+    ByteBuffer b = (ByteBuffer) base;
+    long h = XxHashLibrary.withSecretRaw(address(b) + off, len, heap(secret, 0), secret.length);
+    Reference.reachabilityFence(b);
+    return h;
+  }
+
+  /** @return whether {@link #xxh3WithSecret} takes {@code len} bytes of {@code base}: a critical call, so up to {@link #CRITICAL_MAX_HASH} */
+  public static boolean hashableWithSecret(Object base, int len) {
+    return len <= CRITICAL_MAX_HASH && readable(base);
+  }
+
+  /**
+   * @return whether {@code base} may be passed to these methods as an LZ4 destination: a {@code
+   *     byte[]}, or a direct, writable {@code ByteBuffer} whose memory cannot be freed during a call
+   *     (see {@link #stable}; heap buffers reach the codecs unwrapped to their arrays)
    */
   public static boolean addressable(Object base) {
-    return base instanceof byte[] || base instanceof ByteBuffer b && b.isDirect() && !b.isReadOnly();
+    return base instanceof byte[] || base instanceof ByteBuffer b && b.isDirect() && !b.isReadOnly() && stable(b);
+  }
+
+  /** @return whether {@code base} may be passed to these methods as an LZ4 source: as {@link #addressable}, read-only buffers too */
+  public static boolean readable(Object base) {
+    return base instanceof byte[] || base instanceof ByteBuffer b && b.isDirect() && stable(b);
   }
 
   /**
    * @return whether a hash of {@code len} bytes of {@code base} goes native: heap arrays up to
    *     {@link #CRITICAL_MAX_HASH} bytes (larger ones would hold off safepoints too long) and
-   *     direct buffers of any size
+   *     direct buffers of any size (above that limit through an ordinary downcall)
    */
   public static boolean hashable(Object base, int len) {
-    return base instanceof byte[] ? len <= CRITICAL_MAX_HASH : addressable(base);
+    return base instanceof byte[] ? len <= CRITICAL_MAX_HASH : readable(base);
   }
 
   // ------------------------------------------------------------------------------------ helpers
 
-  /** The bytes {@code base[off, off+len)} as a segment: a heap segment for arrays, native for direct buffers. */
-  static MemorySegment segment(Object base, int off, int len) {
-    return base instanceof byte[] a ? MemorySegment.ofArray(a).asSlice(off, len) : bufferSegment((ByteBuffer) base, off, len);
-  }
+  /**
+   * What a call needs to know of the arrays and direct buffers it is given, cached by identity and
+   * held weakly. A critical downcall takes heap memory only as a {@code MemorySegment}, and the
+   * address of a direct buffer is known only through one; making those segments per call left
+   * their removal to escape analysis, which happens only where C2 compiled the whole chain with
+   * clean profiles: {@code NativeAllocationProbe} measured 0 B per call at 3 call sites and 72-224
+   * B at 12 or more, varying from run to run. With this cache a call on the same array and offset,
+   * or the same buffer, as an earlier one (a codec's reused buffers) makes nothing. An entry is
+   * only weakly reachable, so it never keeps an array or buffer alive: a collection clears it, and
+   * the next call makes it again. Sets of {@link #WAYS} entries; a key enters on its second miss
+   * and only into a free slot (see {@link #admit}).
+   */
+  private record Known(Object base, int off, MemorySegment segment, long address, boolean stable) {}
 
-  private static MemorySegment bufferSegment(ByteBuffer b, int off, int len) {
-    int pos = b.position();
-    if (off < pos) {
-      return MemorySegment.ofBuffer(b.duplicate().clear()).asSlice(off, len);
+  private static final int KNOWN_BITS = 11;
+  /** Entries per set. */
+  private static final int WAYS = 4;
+  private static final AtomicReferenceArray<WeakReference<Known>> KNOWN = new AtomicReferenceArray<>(1 << KNOWN_BITS);
+  /**
+   * Hashes of keys seen missing, by other bits of the hash than the set's: a key enters the cache
+   * on its second miss, so one-off offsets (a large array walked block by block once) make no
+   * entries. Plain ints, racy on purpose: a lost update costs a miss.
+   */
+  private static final int[] SEEN = new int[1 << 12]; // indexed by 12 bits (remember)
+
+  /** @return the cached entry for {@code base} at {@code off} in the set at {@code i}, or {@code null} */
+  private static Known find(int i, Object base, int off) {
+    for (int j = i; j < i + WAYS; j++) {
+      WeakReference<Known> r = KNOWN.getAcquire(j);
+      Known k = r == null ? null : r.get();
+      if (k != null && k.base == base && k.off == off) {
+        return k;
+      }
     }
-    return MemorySegment.ofBuffer(b).asSlice(off - pos, len);
+    return null;
   }
 
-  /** The calls {@link #staged} makes (a switch rather than a lambda: nothing to allocate). */
+  private static int hash(Object base, int off) {
+    return (System.identityHashCode(base) + off * 0x61C88647) * 0x9E3779B1;
+  }
+
+  /** @return the first slot of the set of hash {@code h} */
+  private static int set(int h) {
+    return h >>> (32 - KNOWN_BITS) & -WAYS;
+  }
+
+  /**
+   * Where a missing key may enter its set at {@code i}: only if it was seen missing before, and
+   * only a free slot (empty, or cleared by the collector). Live entries are never evicted: a
+   * working set larger than the cache then leaves the rest to the callers' uncached path, instead
+   * of making an entry per call.
+   *
+   * @return the slot, or -1
+   */
+  private static int admit(int h, int i) {
+    // the low bits of h depend only on the low bits of the offset (it is a product): mix all of
+    // them in, or offsets a power of two apart in one array would share a slot and evict each other
+    int at = (h ^ h >>> 15) * 0x2C1B3C6D >>> (32 - 12);
+    if (SEEN[at] != h) {
+      SEEN[at] = h;
+      return -1;
+    }
+    for (int j = i; j < i + WAYS; j++) {
+      WeakReference<Known> r = KNOWN.getAcquire(j);
+      if (r == null || r.get() == null) {
+        return j;
+      }
+    }
+    return -1;
+  }
+
+  /** @return whether {@code k} went into slot {@code j}, which {@link #admit} found free */
+  private static boolean remember(int j, Known k) {
+    WeakReference<Known> r = KNOWN.getAcquire(j);
+    return (r == null || r.get() == null) && KNOWN.compareAndSet(j, r, new WeakReference<>(k));
+  }
+
+  /**
+   * @return the cached heap segment starting at {@code array[off]} (running to the array's end),
+   *     or {@code null}: then the caller makes the call through its uncached path, which makes the
+   *     segments inside one small method, where escape analysis can still remove them
+   */
+  static MemorySegment cached(byte[] array, int off) {
+    // the hit in a set's first slot, kept small enough for the JIT to inline into every caller
+    int h = hash(array, off);
+    int i = set(h);
+    WeakReference<Known> r = KNOWN.getAcquire(i);
+    Known k = r == null ? null : r.get();
+    return k != null && k.base == array && k.off == off ? k.segment : cachedSlow(h, i, array, off);
+  }
+
+  private static MemorySegment cachedSlow(int h, int i, byte[] array, int off) {
+    Known k = find(i, array, off);
+    if (k != null) {
+      return k.segment;
+    }
+    int j = admit(h, i);
+    if (j < 0) {
+      return null;
+    }
+    k = new Known(array, off, MemorySegment.ofArray(array).asSlice(off), 0, true);
+    return remember(j, k) ? k.segment : null;
+  }
+
+  /** @return a heap segment starting at {@code array[off]}: the cached one, else a new one */
+  static MemorySegment heap(byte[] array, int off) {
+    MemorySegment s = cached(array, off);
+    return s != null ? s : MemorySegment.ofArray(array).asSlice(off);
+  }
+
+  /** @return what is known of the direct buffer {@code b} (offset -1 marks buffer entries) */
+  private static Known direct(ByteBuffer b) {
+    int h = hash(b, -1);
+    int i = set(h);
+    Known k = find(i, b, -1);
+    if (k == null) {
+      MemorySegment seg = MemorySegment.ofBuffer(b);
+      Class<?> c = seg.scope().getClass();
+      boolean stable = c == PLAIN_SCOPE || c == GLOBAL_SCOPE || c == AUTO_SCOPE || c == CONFINED_SCOPE;
+      k = new Known(b, -1, null, seg.address() - b.position(), stable);
+      int j = admit(h, i);
+      if (j >= 0) {
+        remember(j, k);
+      }
+    }
+    return k;
+  }
+
+  /**
+   * @return the address of index 0 of the direct buffer {@code b} (fixed for the life of a
+   *     buffer object); the caller keeps {@code b} reachable until its downcall has returned
+   */
+  static long address(ByteBuffer b) {
+    return direct(b).address;
+  }
+
+  /**
+   * The scopes of buffers that a raw-address call may use: memory that cannot be freed while the
+   * caller holds the buffer, or only by the calling thread itself. Plain direct buffers, and
+   * buffers over segments of the global, an automatic or a confined arena. Not a shared arena's:
+   * another thread could close it while the library reads it (the pure-Java path, whose every
+   * access checks the scope, takes those).
+   */
+  private static final Class<?> PLAIN_SCOPE = MemorySegment.ofBuffer(ByteBuffer.allocateDirect(1)).scope().getClass();
+  private static final Class<?> GLOBAL_SCOPE = Arena.global().scope().getClass();
+  private static final Class<?> AUTO_SCOPE = Arena.ofAuto().scope().getClass();
+  private static final Class<?> CONFINED_SCOPE = confinedScope();
+
+  private static Class<?> confinedScope() {
+    try (Arena a = Arena.ofConfined()) {
+      return a.scope().getClass();
+    }
+  }
+
+  /** @return whether the memory of direct buffer {@code b} stays valid through a call (see {@link #PLAIN_SCOPE}) */
+  static boolean stable(ByteBuffer b) {
+    return direct(b).stable;
+  }
+
+  /** The calls {@link #raw} makes (a switch rather than a lambda: nothing to allocate). */
   private static final int FAST = 0;
   private static final int HIGH = 1;
   private static final int DECOMPRESS = 2;
   private static final int PARTIAL = 3;
+  private static final int DEST_FAST = 4;
+  private static final int DEST_HIGH = 5;
 
   /**
-   * Makes the LZ4 call {@code kind} (with {@code arg}, the acceleration or level) as an ordinary downcall: heap arrays are copied into native memory (the
-   * scratch's buffer, or a temporary arena above {@link Scratch#MAX_KEPT_STAGE}) and the output
-   * copied back, only the bytes the call reports as written.
+   * Makes the LZ4 call {@code kind} (with {@code arg}, the acceleration or level) on raw addresses:
+   * direct buffers as they are; heap arrays copied into native memory (the scratch's buffer, or a
+   * temporary arena above {@link Scratch#MAX_KEPT_STAGE}) and the output copied back, only the
+   * bytes the call reports as written. {@code critical}: the call may hold off safepoints (short
+   * calls only).
    */
-  private static int staged(Scratch s, int kind, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int arg)
-      throws Throwable {
+  private static int raw(Scratch s, int kind, boolean critical, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int arg) {
     boolean heapIn = src instanceof byte[];
     boolean heapOut = dst instanceof byte[];
     long need = (heapIn ? srcLen : 0) + (heapOut ? (long) dstCap : 0);
     Arena temp = need > Scratch.MAX_KEPT_STAGE ? Arena.ofConfined() : null;
     try {
-      MemorySegment stage = temp != null ? temp.allocate(Math.max(1, need), 16) : s.stage(need);
-      MemorySegment in = heapIn ? stage.asSlice(0, srcLen) : segment(src, srcOff, srcLen);
-      MemorySegment out = heapOut ? stage.asSlice(heapIn ? srcLen : 0, dstCap) : segment(dst, dstOff, dstCap);
+      MemorySegment stage = need == 0 ? null : temp != null ? temp.allocate(need, 16) : s.stage(need);
+      long in;
+      long out;
       if (heapIn) {
-        MemorySegment.copy((byte[]) src, srcOff, in, JAVA_BYTE, 0, srcLen);
+        MemorySegment.copy((byte[]) src, srcOff, stage, JAVA_BYTE, 0, srcLen);
+        in = stage.address();
+      } else {
+        in = address((ByteBuffer) src) + srcOff;
       }
+      out = heapOut ? stage.address() + (heapIn ? srcLen : 0) : address((ByteBuffer) dst) + dstOff;
       int n = switch (kind) {
-        case FAST -> Lz4Library.compressFast(false, s.fastState(), in, out, srcLen, dstCap, arg);
-        case HIGH -> Lz4Library.compressHigh(s.highState(), in, out, srcLen, dstCap, arg);
-        default -> Lz4Library.decompress(false, in, out, srcLen, dstCap, kind == PARTIAL);
+        case FAST -> Lz4Library.fastRaw(critical, s.fastState(), in, srcLen, out, dstCap, arg);
+        case HIGH -> Lz4Library.highRaw(s.highState(), in, srcLen, out, dstCap, arg);
+        case DECOMPRESS -> Lz4Library.decompressRaw(critical, in, srcLen, out, dstCap);
+        case DEST_FAST -> Lz4Library.destSizeRaw(critical, in, out, s.cell().address(), dstCap);
+        case DEST_HIGH -> Lz4Library.highDestSizeRaw(s.highState(), in, out, s.cell().address(), dstCap, arg);
+        default -> Lz4Library.partialRaw(critical, in, srcLen, out, dstCap);
       };
       if (heapOut && n > 0) {
-        MemorySegment.copy(out, JAVA_BYTE, 0, (byte[]) dst, dstOff, n);
+        MemorySegment.copy(stage, JAVA_BYTE, heapIn ? srcLen : 0, (byte[]) dst, dstOff, n);
       }
+      Reference.reachabilityFence(src);
+      Reference.reachabilityFence(dst);
       return n;
     } finally {
       if (temp != null) {
@@ -273,12 +605,28 @@ public final class NativeBackend {
     private static final AtomicReferenceArray<Scratch> POOL = new AtomicReferenceArray<>(SLOTS);
 
     private final Arena arena = Arena.ofAuto();
-    private MemorySegment fast;
-    private MemorySegment high;
+    /** Addresses of the fast and HC states, 0 until first used. */
+    private long fast;
+    private long high;
     private MemorySegment stage;
-    /** Where XXH3-128's 16-byte result lands: the same segment every call, so nothing is allocated. */
-    private final MemorySegment pair = arena.allocate(16, 16);
-    final SegmentAllocator pairAllocator = (byteSize, byteAlignment) -> pair;
+    private MemorySegment xxh3State;
+    /** {@code LZ4_compress_destSize}'s in/out input length. */
+    private final MemorySegment cell = arena.allocate(JAVA_INT);
+
+    MemorySegment cell() {
+      return cell;
+    }
+
+    MemorySegment xxh3State() {
+      if (xxh3State == null) {
+        xxh3State = arena.allocate(XxHashLibrary.STATE_SIZE, XxHashLibrary.STATE_ALIGN);
+      }
+      return xxh3State;
+    }
+
+    /** Where XXH3-128's 16-byte result lands: the same segment every call (an allocator that returns it). */
+    private final MemorySegment pairSegment = arena.allocate(16, 16);
+    final SegmentAllocator pair = (byteSize, byteAlignment) -> pairSegment;
 
     static Scratch take() {
       int start = (int) Thread.currentThread().threadId();
@@ -300,16 +648,17 @@ public final class NativeBackend {
       }
     }
 
-    MemorySegment fastState() {
-      if (fast == null) {
-        fast = arena.allocate(Lz4Library.STATE_SIZE, 16);
+    /** @return the address of the fast compressor's state; the arena keeps it alive as long as this scratch */
+    long fastState() {
+      if (fast == 0) {
+        fast = arena.allocate(Lz4Library.STATE_SIZE, 16).address();
       }
       return fast;
     }
 
-    MemorySegment highState() {
-      if (high == null) {
-        high = arena.allocate(Lz4Library.STATE_HC_SIZE, 16);
+    long highState() {
+      if (high == 0) {
+        high = arena.allocate(Lz4Library.STATE_HC_SIZE, 16).address();
       }
       return high;
     }
@@ -323,5 +672,4 @@ public final class NativeBackend {
       return stage;
     }
   }
-
 }

@@ -46,24 +46,40 @@ final class NativeLibraries {
     }
   }
 
+  /** How a downcall is made. */
+  enum Call {
+    /** {@code critical(true)}: takes heap segments (arrays, no copy); holds off safepoints while it runs. */
+    HEAP,
+    /** {@code critical(false)}: native memory only, cheaper to enter; holds off safepoints while it runs. */
+    SHORT,
+    /** An ordinary downcall: the JVM can reach a safepoint while it runs (long calls). */
+    ORDINARY
+  }
+
   /**
-   * Looks {@code symbol} up and makes its downcall handle; {@code critical} handles accept heap
-   * segments and keep the JVM from a safepoint while they run.
+   * Looks {@code symbol} up and makes its downcall handle of kind {@code call}.
    *
    * @throws Refused when the symbol is missing
    */
-  static MethodHandle bind(SymbolLookup lib, String symbol, FunctionDescriptor fd, boolean critical) throws Refused {
+  static MethodHandle bind(SymbolLookup lib, String symbol, FunctionDescriptor fd, Call call) throws Refused {
     var address = lib.find(symbol).orElseThrow(() -> new Refused("symbol " + symbol + " is missing"));
-    return critical
-        ? LINKER.downcallHandle(address, fd, Linker.Option.critical(true))
-        : LINKER.downcallHandle(address, fd);
+    return switch (call) {
+      case HEAP -> LINKER.downcallHandle(address, fd, Linker.Option.critical(true));
+      case SHORT -> LINKER.downcallHandle(address, fd, Linker.Option.critical(false));
+      case ORDINARY -> LINKER.downcallHandle(address, fd);
+    };
+  }
+
+  /** @return the handle of {@code symbol}, or {@code null} when the library does not have it (an optional capability) */
+  static MethodHandle bindOptional(SymbolLookup lib, String symbol, FunctionDescriptor fd, Call call) throws Refused {
+    return lib.find(symbol).isPresent() ? bind(lib, symbol, fd, call) : null;
   }
 
   /** The first of {@code symbols} that the library has (e.g. a {@code _dispatch} variant before the plain one). */
-  static MethodHandle bindFirst(SymbolLookup lib, FunctionDescriptor fd, boolean critical, String... symbols) throws Refused {
+  static MethodHandle bindFirst(SymbolLookup lib, FunctionDescriptor fd, Call call, String... symbols) throws Refused {
     for (String s : symbols) {
       if (lib.find(s).isPresent()) {
-        return bind(lib, s, fd, critical);
+        return bind(lib, s, fd, call);
       }
     }
     throw new Refused("symbol " + symbols[symbols.length - 1] + " is missing");

@@ -70,10 +70,9 @@ class VirtualThreadMemoryTest {
    * Bytes a call may allocate: none, but for XXH3-128, which returns a new {@code Hash128} (32 B)
    * and, over 240 bytes of input, carries the high half out of the XXH3 loop that XXH3-64 shares
    * in a {@code long[1]} (24 B). That is its result, not working state, and the same on every
-   * thread. This test runs on the pure-Java backend in CI. On the native backend (Java 25, native
-   * access: {@code mvn -pl celer-core surefire:test@native -Dtest=VirtualThreadMemoryTest}) every
-   * call but XXH3-128 meets the same limits once C2 has compiled its downcall, which the longer
-   * warm-up waits for; XXH3-128's struct-returning downcall still allocates 72-96 B per call there.
+   * thread. CI runs this test on both backends; on the native one (Java 25, native access: the
+   * {@code native} execution) the same limits hold: the calls pass cached heap segments or raw
+   * addresses, and XXH3-128 allocates only its {@code Hash128}.
    */
   private static long allowedPerCall(String call) {
     return call.equals("XXH3-128") ? 56 : 0;
