@@ -37,6 +37,12 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
   /** Room the lean loop keeps before the end of the input and of the output. */
   private static final int FAST_MARGIN = 32;
 
+  /**
+   * Short literal runs and matches in 16-byte vector copies ({@link Lz4Vector}) when the JVM has
+   * {@code jdk.incubator.vector}; a constant for the JIT, so the test costs nothing when off.
+   */
+  private static final boolean VECTOR = Lz4Vectorization.ENABLED;
+
   private Lz4SafeDecompressor() {}
 
   @Override
@@ -348,7 +354,9 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
         return position(ip, op);
       }
       // both copies have at least FAST_MARGIN bytes of room after them on both sides
-      if (litLen <= 16) {
+      if (litLen <= 16 && VECTOR && src instanceof byte[] && dst instanceof byte[]) {
+        Lz4Vector.copy16((byte[]) src, lit, (byte[]) dst, op);
+      } else if (litLen <= 16) {
         Mem.putLongLE(dst, op, Mem.getLongLE(src, lit));
         Mem.putLongLE(dst, op + 8, Mem.getLongLE(src, lit + 8));
       } else if (litLen <= WILD_COPY_MAX) {
@@ -356,7 +364,10 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       } else {
         Mem.copy(src, lit, dst, op, litLen);
       }
-      if (offset >= 8 && matchLen <= 16) {
+      if (offset >= 16 && matchLen <= 16 && VECTOR && dst instanceof byte[]) {
+        // the match's 16 bytes end at or before o: all written already, no overlap with the store
+        Lz4Vector.copy16((byte[]) dst, o - offset, (byte[]) dst, o);
+      } else if (offset >= 8 && matchLen <= 16) {
         // the most common match, inline: two words, each read made of bytes already written
         Mem.putLongLE(dst, o, Mem.getLongLE(dst, o - offset));
         Mem.putLongLE(dst, o + 8, Mem.getLongLE(dst, o - offset + 8));
