@@ -96,16 +96,20 @@ public final class XxHash64 extends StripeHasher implements StreamingHash {
   }
 
   /**
+   * XXH32 and XXH64 of fewer bytes stay in Java even with the native backend: there the downcall
+   * costs more than it saves. Measured with {@code dev.celer.bench.OneJvmRatios} on JDK 25
+   * ({@code -Dceler.bench.hashSizes=16,32,64 -Dceler.bench.ops=xxh32,xxh64}, three corpus files),
+   * ratio to C called in-process, Java / native: XXH32 1.08 / 0.98 at 16 B, 0.75 / 0.97 at 32 B,
+   * 0.80 / 0.99 at 64 B; XXH64 0.76 / 0.98, 0.84 / 0.99, 0.70 / 1.00. (Before the native calls
+   * stopped allocating per call, native lost up to 64 B and the limit was 256 B.) XXH3 has no
+   * such limit.
+   */
+  static final int NATIVE_MIN_LEN = 32;
+
+  /**
    * The one algorithm, for a {@code byte[]} or a {@code ByteBuffer} base; {@code [off, off+len)}
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
-  /**
-   * XXH32 and XXH64 of fewer bytes stay in Java even with the native backend: the downcall costs
-   * more than it saves (measured with {@code dev.celer.bench.OneJvmRatios} on JDK 25, XXH64 native /
-   * Java 0.92-0.94 at 64 B, 1.05-1.07 at 256 B). XXH3 has no such limit (1.7-2.5 at 64 B).
-   */
-  static final int NATIVE_MIN_LEN = 256;
-
   static long compute(Object base, int off, int len, long seed) {
     if (len >= NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
       return NativeBackend.xxh64(base, off, len, seed); // the native backend (Lz4.backend())
