@@ -182,6 +182,30 @@ class FaultsEndToEndTest {
     likeLz4(141, "yes | $T -c" + pipe.replace("PIPESTATUS[0]", "PIPESTATUS[1]"));
   }
 
+  /**
+   * {@code -T2} compresses on the library's parallel frame stream, with blocks in flight when the
+   * output fails. lz4 1.9.4 has no {@code -T}, so the codes are compared with the one-thread run's.
+   */
+  @Test
+  void parallelCompressionFailsLikeOneThreadAndKeepsTheSource() throws Exception {
+    for (String t : new String[] {"-T2", "-T2 -B4"}) {
+      copy("big", "rm");
+      Result r = sh("celer", "$T " + t + " --rm -c rm > /dev/full");
+      assertEquals(46, r.code(), t + ": " + r.err());
+      assertTrue(r.err().contains("Error 46 : Write error : cannot write compressed block : No space left on device"), r.err());
+      assertTrue(Files.exists(dir.resolve("rm")), t + ": --rm kept the source");
+      r = sh("celer", "$T " + t + " --rm -c rm | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}");
+      assertEquals(141, r.code(), t + ": " + r.err());
+      assertTrue(Files.exists(dir.resolve("rm")), t + ": --rm kept the source");
+      r = sh("celer", "ulimit -f 2048; $T " + t + " -f --rm rm rm.lz4");
+      assertEquals(153, r.code(), t + ": " + r.err());
+      assertTrue(Files.exists(dir.resolve("rm")), t + ": --rm kept the source");
+      assertFalse(Files.exists(dir.resolve("rm.lz4")), t + ": partial output removed");
+      r = sh("celer", "yes | $T " + t + " -c | head -c 10 > /dev/null; exit ${PIPESTATUS[1]}");
+      assertEquals(141, r.code(), t + ": endless input stops at the first failed write: " + r.err());
+    }
+  }
+
   @Test
   void fifosAndProcessSubstitution() throws Exception {
     Result r = likeLz4(0, "$T -c <(cat big) > sub.lz4");
