@@ -1,8 +1,8 @@
 package dev.celer.xxhash;
 
+import dev.celer.internal.VectorModule;
 import java.lang.System.Logger.Level;
 import java.nio.ByteOrder;
-import java.util.Optional;
 
 /**
  * Decides, once per JVM, whether XXH3's large-input loop runs on the JDK's Vector API ({@link
@@ -27,10 +27,8 @@ import java.util.Optional;
 final class Xxh3Vectorization {
   private Xxh3Vectorization() {}
 
-  /** Set to {@code false} to keep XXH3 scalar even when the Vector API is available. */
-  static final String PROPERTY = "dev.celer.vector";
-
-  private static final String VECTOR_MODULE = "jdk.incubator.vector";
+  /** Set to {@code false} to keep XXH3 scalar even when the Vector API is available ({@link VectorModule#PROPERTY}). */
+  static final String PROPERTY = VectorModule.PROPERTY;
 
   /** Written once by {@link #decide()}, during class initialization. */
   private static String reason;
@@ -43,22 +41,14 @@ final class Xxh3Vectorization {
 
   private static boolean decide() {
     System.Logger log = System.getLogger("dev.celer.xxhash");
-    if ("false".equalsIgnoreCase(System.getProperty(PROPERTY, "true"))) {
-      return off(log, Level.DEBUG, "switched off by -D" + PROPERTY + "=false");
-    }
-    Optional<Module> vector = ModuleLayer.boot().findModule(VECTOR_MODULE);
-    if (vector.isEmpty()) {
-      return off(log, Level.DEBUG,
-          "module " + VECTOR_MODULE + " is not in the boot layer"
-              + " (start the JVM with --add-modules " + VECTOR_MODULE + " to use it)");
+    String no = VectorModule.unavailable();
+    if (no != null) {
+      return off(log, Level.DEBUG, no);
     }
     if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
       return off(log, Level.DEBUG, "the platform is big-endian");
     }
     try {
-      // As a named module, dev.celer does not read the incubator module (module-info must not
-      // require it); a module may add a read edge for itself. On the class path this is a no-op.
-      Xxh3Vectorization.class.getModule().addReads(vector.get());
       int bits = Xxh3Vector.preferredBits();
       if (bits < Xxh3Vector.BITS) {
         return off(log, Level.DEBUG,
@@ -67,7 +57,7 @@ final class Xxh3Vectorization {
     } catch (LinkageError | RuntimeException e) {
       return off(log, Level.WARNING, "the Vector API failed to load: " + e);
     }
-    reason = "on: " + Xxh3Vector.BITS + "-bit vectors of " + VECTOR_MODULE;
+    reason = "on: " + Xxh3Vector.BITS + "-bit vectors of jdk.incubator.vector";
     log.log(Level.DEBUG, "XXH3 vector path {0}", reason);
     return true;
   }
