@@ -65,7 +65,7 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
       // liblz4's partial decoding (with or without history) copies a match of offset 0 (invalid,
       // which it does not check) onto itself near the target, so it would hand back what the
       // destination held before this call. Cleared first, every output byte comes from this call.
-      Mem.fill(dst, dstOff, dstEnd - dstOff, (byte) 0);
+      Mem.zero(dst, dstOff, dstEnd - dstOff);
     }
     int n;
     if (extLen != 0 || prefixStart != dstOff) {
