@@ -321,7 +321,13 @@ public final class NativeBackend {
   private static int accumulate(MemorySegment state, Object base, int off, int len, long[] acc) {
     long st = state.address();
     if (base instanceof byte[] a) {
-      XxHashLibrary.updateHeap(st, heap(a, off), len);
+      // as the other hashes: under CACHED_HASH_MIN the segment is made per call (see there)
+      MemorySegment in = len >= CACHED_HASH_MIN ? cached(a, off) : null;
+      if (in != null) {
+        XxHashLibrary.updateHeap(st, in, len);
+      } else {
+        XxHashLibrary.updateFresh(st, a, off, len);
+      }
     } else {
       ByteBuffer b = (ByteBuffer) base;
       XxHashLibrary.updateRaw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);

@@ -287,6 +287,15 @@ final class XxHashLibrary {
     }
   }
 
+  /** As {@link #updateHeap}, for an array not in NativeBackend's cache: the segment made here, where escape analysis can remove it. */
+  static int updateFresh(long state, byte[] in, int off, int len) {
+    try {
+      return (int) H.updateHeap.invokeExact(state, MemorySegment.ofArray(in).asSlice(off), (long) len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   static int updateRaw(boolean critical, long state, long in, int len) {
     try {
       return critical ? (int) H.updateShort.invokeExact(state, in, (long) len) : (int) H.update.invokeExact(state, in, (long) len);
