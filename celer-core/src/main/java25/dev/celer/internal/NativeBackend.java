@@ -221,6 +221,102 @@ public final class NativeBackend {
     return DECLINED;
   }
 
+  // ------------------------------------------------------------------ LZ4 dictionary compression
+  //
+  // Only with a full 64 KB of history, and always in liblz4's prefix mode: the history and the
+  // input side by side in the scratch's window, a stream that LZ4_loadDict indexed over the
+  // history, then LZ4_compress_fast_continue on the input right after it. That gives Celer's
+  // pure-Java blocks (measured on the corpus at accelerations 1-17, see
+  // NativeDictionaryCompressionTest); liblz4's external-dictionary mode does not (it never extends
+  // a match from the input back into the dictionary, which Celer's prepared dictionaries do), nor
+  // does a shorter history (liblz4 then takes its "dictSmall" path). LZ4_attach_dictionary, what
+  // lz4 -D uses, is not exported by liblz4 1.9.4.
+  //
+  // A prepared dictionary is loaded into a scratch once: its window and indexed stream stay, keyed
+  // by the dictionary's bytes (held weakly), and a later call with the same dictionary on that
+  // scratch copies the 16 KB stream instead of indexing 64 KB again.
+
+  /** All of memory, for copying from a direct buffer's raw address (which it stays valid for: see {@link #readable}). */
+  private static final MemorySegment EVERYWHERE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
+  public static boolean lz4FastDict() {
+    return Lz4Library.FAST_DICT;
+  }
+
+  public static boolean lz4DictFits(int srcLen, int dstCap) {
+    return Scratch.windowFits(srcLen, dstCap);
+  }
+
+  public static int lz4CompressFastDict(
+      byte[] dict, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+    assert dict.length == Scratch.HISTORY : dict.length;
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment window = s.window(srcLen, dst instanceof byte[] ? dstCap : 0);
+      MemorySegment stream = s.dictStream();
+      if (!s.holds(dict)) {
+        MemorySegment.copy(dict, 0, window, JAVA_BYTE, 0, Scratch.HISTORY);
+        Lz4Library.loadDict(s.loadedStream().address(), window.address(), Scratch.HISTORY);
+        s.hold(dict);
+      }
+      stream.copyFrom(s.loadedStream());
+      return continuePrefix(s, window, stream, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  public static int lz4CompressFastHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+    assert srcOff - histStart == Scratch.HISTORY : srcOff - histStart;
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment window = s.window(srcLen, dst instanceof byte[] ? dstCap : 0);
+      s.release(); // the window's history changes
+      if (base instanceof byte[] a) {
+        MemorySegment.copy(a, histStart, window, JAVA_BYTE, 0, Scratch.HISTORY);
+      } else {
+        ByteBuffer b = (ByteBuffer) base;
+        MemorySegment.copy(EVERYWHERE, address(b) + histStart, window, 0, Scratch.HISTORY);
+        Reference.reachabilityFence(b);
+      }
+      MemorySegment stream = s.dictStream();
+      Lz4Library.loadDict(stream.address(), window.address(), Scratch.HISTORY);
+      return continuePrefix(s, window, stream, base, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /**
+   * Copies the input into {@code window} right after the history, and compresses it there with
+   * {@code stream} (loaded over the history) into {@code dst}, directly when it is a direct
+   * buffer, else through the window's room after the input.
+   */
+  private static int continuePrefix(
+      Scratch s, MemorySegment window, MemorySegment stream, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+    long in = window.address() + Scratch.HISTORY;
+    if (src instanceof byte[] a) {
+      MemorySegment.copy(a, srcOff, window, JAVA_BYTE, Scratch.HISTORY, srcLen);
+    } else {
+      ByteBuffer b = (ByteBuffer) src;
+      MemorySegment.copy(EVERYWHERE, address(b) + srcOff, window, Scratch.HISTORY, srcLen);
+      Reference.reachabilityFence(b);
+    }
+    boolean critical = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
+    if (dst instanceof byte[] d) {
+      long out = in + srcLen;
+      int n = Lz4Library.continueRaw(critical, stream.address(), in, srcLen, out, dstCap, acceleration);
+      if (n > 0) {
+        MemorySegment.copy(window, JAVA_BYTE, Scratch.HISTORY + srcLen, d, dstOff, n);
+      }
+      return n;
+    }
+    ByteBuffer b = (ByteBuffer) dst;
+    int n = Lz4Library.continueRaw(critical, stream.address(), in, srcLen, address(b) + dstOff, dstCap, acceleration);
+    Reference.reachabilityFence(b);
+    return n;
+  }
+
   // ------------------------------------------------------------------------------------- xxHash
 
   /**
@@ -672,6 +768,77 @@ public final class NativeBackend {
         high = arena.allocate(Lz4Library.STATE_HC_SIZE, 16).address();
       }
       return high;
+    }
+
+    /** The history a dictionary compression works with: exactly the LZ4 window. */
+    static final int HISTORY = 64 * 1024;
+
+    /** The largest window kept (history, input, output); {@link #windowFits} says which calls fit. */
+    static final long MAX_WINDOW = 4L << 20;
+
+    private MemorySegment window;
+    private MemorySegment dictStream;
+    private MemorySegment loadedStream;
+    /**
+     * The prepared dictionary's bytes that {@link #window} and {@link #loadedStream} hold, held
+     * weakly, when {@link #holding}; kept while not, so that reloading the same dictionary after a
+     * per-call history makes no new reference.
+     */
+    private WeakReference<byte[]> held;
+    private boolean holding;
+
+    /**
+     * @return the window: {@link #HISTORY} bytes of history, then room for {@code srcLen} bytes of
+     *     input and {@code outLen} of output (grown when needed, keeping the history)
+     */
+    MemorySegment window(int srcLen, int outLen) {
+      long size = HISTORY + (long) srcLen + outLen;
+      if (window == null || window.byteSize() < size) {
+        long n = Math.min(MAX_WINDOW, Math.max(size, window == null ? 4L * HISTORY : window.byteSize() * 2));
+        MemorySegment w = arena.allocate(n, 16);
+        holding = false; // the loaded stream points into the old window
+        window = w;
+      }
+      return window;
+    }
+
+    /** @return whether a call of {@code srcLen} input and {@code outLen} output bytes fits a window */
+    static boolean windowFits(int srcLen, int outLen) {
+      return HISTORY + (long) srcLen + outLen <= MAX_WINDOW;
+    }
+
+    /** @return the stream a dictionary compression works in */
+    MemorySegment dictStream() {
+      if (dictStream == null) {
+        dictStream = arena.allocate(Lz4Library.STATE_SIZE, 16);
+      }
+      return dictStream;
+    }
+
+    /** @return the stream loaded over the window's history, copied into {@link #dictStream} before each use */
+    MemorySegment loadedStream() {
+      if (loadedStream == null) {
+        loadedStream = arena.allocate(Lz4Library.STATE_SIZE, 16);
+      }
+      return loadedStream;
+    }
+
+    /** @return whether the window's history and {@link #loadedStream} are those of {@code dict} */
+    boolean holds(byte[] dict) {
+      return holding && held.get() == dict;
+    }
+
+    /** Records that the window's history and {@link #loadedStream} are now those of {@code dict}. */
+    void hold(byte[] dict) {
+      if (held == null || held.get() != dict) {
+        held = new WeakReference<>(dict);
+      }
+      holding = true;
+    }
+
+    /** Records that the window's history is no prepared dictionary's. */
+    void release() {
+      holding = false;
     }
 
     MemorySegment stage(long size) {
