@@ -62,18 +62,25 @@ final class Lz4Library {
       MethodHandle highDestSize) {}
 
   /**
-   * Dictionary compression, fast levels: {@code LZ4_loadDict} (a short call: it indexes at most 64
-   * KB) and {@code LZ4_compress_fast_continue}, short or ordinary, all on native memory (see {@link
-   * NativeBackend}, "LZ4 dictionary compression"). Bound and self-tested apart from the rest: when
-   * this fails, only dictionary compression stays in Java.
+   * Dictionary compression, all on native memory (see {@link NativeBackend}, "LZ4 dictionary
+   * compression"): {@code LZ4_loadDict} (a short call: it indexes at most 64 KB) and {@code
+   * LZ4_compress_fast_continue}, short or ordinary; {@code LZ4_resetStreamHC_fast} (short: it sets
+   * the level), {@code LZ4_loadDictHC} and {@code LZ4_compress_HC_continue} (ordinary). Bound and
+   * self-tested apart from the rest: when this fails, only dictionary compression stays in Java.
    */
-  private record DictHandles(MethodHandle loadDict, MethodHandle continueShort, MethodHandle continueOrdinary) {}
+  private record DictHandles(
+      MethodHandle loadDict,
+      MethodHandle continueShort,
+      MethodHandle continueOrdinary,
+      MethodHandle resetHigh,
+      MethodHandle loadDictHigh,
+      MethodHandle continueHigh) {}
 
   private static final DictHandles D;
   /** Whether {@link #D} is bound and passed its self-test. */
-  static final boolean FAST_DICT;
-  /** Why {@link #FAST_DICT} is false while the rest of the library is in use, or {@code null}. */
-  static final String FAST_DICT_FAILURE;
+  static final boolean DICT_COMPRESSION;
+  /** Why {@link #DICT_COMPRESSION} is false while the rest of the library is in use, or {@code null}. */
+  static final String DICT_FAILURE;
 
   /** Whether {@code LZ4_decompress_safe_partial_usingDict} (1.9.4+, optional) is bound. */
   static final boolean PARTIAL_DICT;
@@ -152,7 +159,7 @@ final class Lz4Library {
         selfTest(h, state, stateHc, name);
         try {
           d = bindDict(lib);
-          selfTestDict(h, d, state, name);
+          selfTestDict(h, d, state, stateHc, name);
         } catch (Throwable t) {
           d = null;
           dictFailure = NativeLibraries.reason("liblz4", t);
@@ -164,8 +171,8 @@ final class Lz4Library {
     }
     H = h;
     D = h == null ? null : d;
-    FAST_DICT = D != null;
-    FAST_DICT_FAILURE = h == null ? null : dictFailure;
+    DICT_COMPRESSION = D != null;
+    DICT_FAILURE = h == null ? null : dictFailure;
     PARTIAL_DICT = h != null && h.partialDict != null;
     NAME = name;
     FAILURE = failure;
@@ -330,10 +337,17 @@ final class Lz4Library {
     // int LZ4_compress_fast_continue(LZ4_stream_t* stream, const char* src, char* dst, int srcSize, int dstCapacity, int acceleration)
     FunctionDescriptor raw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
     String cont = "LZ4_compress_fast_continue";
+    // void LZ4_resetStreamHC_fast(LZ4_streamHC_t* stream, int compressionLevel)
+    FunctionDescriptor resetHigh = FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_INT);
+    // int LZ4_compress_HC_continue(LZ4_streamHC_t* stream, const char* src, char* dst, int srcSize, int dstCapacity)
+    FunctionDescriptor contHigh = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT);
     return new DictHandles(
         NativeLibraries.bind(lib, "LZ4_loadDict", load, SHORT),
         NativeLibraries.bind(lib, cont, raw, SHORT),
-        NativeLibraries.bind(lib, cont, raw, ORDINARY));
+        NativeLibraries.bind(lib, cont, raw, ORDINARY),
+        NativeLibraries.bind(lib, "LZ4_resetStreamHC_fast", resetHigh, SHORT),
+        NativeLibraries.bind(lib, "LZ4_loadDictHC", load, ORDINARY),
+        NativeLibraries.bind(lib, "LZ4_compress_HC_continue", contHigh, ORDINARY));
   }
 
   /**
@@ -346,6 +360,30 @@ final class Lz4Library {
   static int loadDict(long stream, long dict, int dictLen) {
     try {
       return (int) D.loadDict.invokeExact(stream, dict, dictLen);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /**
+   * {@code LZ4_resetStreamHC_fast} then {@code LZ4_loadDictHC}: the HC state at {@code state} (a
+   * valid or zeroed one) set to {@code level} and loaded over {@code dict[0, dictLen)}, whose
+   * address it keeps (as {@link #loadDict}).
+   */
+  static void loadDictHigh(long state, long dict, int dictLen, int level) {
+    try {
+      D.resetHigh.invokeExact(state, level); // LZ4_loadDictHC keeps the state's level
+      int n = (int) D.loadDictHigh.invokeExact(state, dict, dictLen);
+      assert n == Math.min(dictLen, 65536) : n;
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /** {@code LZ4_compress_HC_continue} on raw addresses (an ordinary downcall: HC is slow per byte). */
+  static int continueHigh(long state, long src, int srcLen, long dst, int dstCap) {
+    try {
+      return (int) D.continueHigh.invokeExact(state, src, dst, srcLen, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -366,9 +404,10 @@ final class Lz4Library {
    * Calls each dictionary handle once, as NativeBackend uses them: a stream loaded over a
    * dictionary, copied before each shape of {@code LZ4_compress_fast_continue} on the input that
    * follows the dictionary in memory, must give one block, smaller than the input compressed
-   * alone (it references the dictionary), that decodes with {@code LZ4_decompress_safe_usingDict}.
+   * alone (it references the dictionary), that decodes with {@code LZ4_decompress_safe_usingDict};
+   * and so must an HC state set to level 9, loaded over the dictionary and copied.
    */
-  private static void selfTestDict(Handles h, DictHandles d, long stateSize, String name) throws Throwable {
+  private static void selfTestDict(Handles h, DictHandles d, long stateSize, long stateHcSize, String name) throws Throwable {
     byte[] text = "Celer dictionary self-test: pack my box with five dozen liquor jugs, ".getBytes(StandardCharsets.US_ASCII);
     byte[] dict = new byte[1000];
     for (int i = 0; i < dict.length; i++) {
@@ -397,6 +436,19 @@ final class Lz4Library {
       int k = (int) h.dictHeap.invokeExact(MemorySegment.ofArray(packed), MemorySegment.ofArray(back), ns, data.length,
           MemorySegment.ofArray(dict), dict.length);
       check(k == data.length && Arrays.equals(back, data), name, "compression with a dictionary (round trip)");
+
+      MemorySegment loadedHigh = arena.allocate(stateHcSize, 16);
+      MemorySegment workHigh = arena.allocate(stateHcSize, 16);
+      d.resetHigh.invokeExact(loadedHigh.address(), 9);
+      int keptHigh = (int) d.loadDictHigh.invokeExact(loadedHigh.address(), window.address(), dict.length);
+      workHigh.copyFrom(loadedHigh);
+      int nh = (int) d.continueHigh.invokeExact(workHigh.address(), in, out.address(), data.length, cap);
+      check(keptHigh == dict.length && nh > 0 && nh < 100, name, "HC compression with a dictionary");
+      packed = out.asSlice(0, nh).toArray(JAVA_BYTE);
+      Arrays.fill(back, (byte) 0);
+      k = (int) h.dictHeap.invokeExact(MemorySegment.ofArray(packed), MemorySegment.ofArray(back), nh, data.length,
+          MemorySegment.ofArray(dict), dict.length);
+      check(k == data.length && Arrays.equals(back, data), name, "HC compression with a dictionary (round trip)");
     }
   }
 

@@ -239,49 +239,75 @@ public final class NativeBackend {
   /** All of memory, for copying from a direct buffer's raw address (which it stays valid for: see {@link #readable}). */
   private static final MemorySegment EVERYWHERE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
-  public static boolean lz4FastDict() {
-    return Lz4Library.FAST_DICT;
+  public static boolean lz4DictCompression() {
+    return Lz4Library.DICT_COMPRESSION;
   }
 
   public static boolean lz4DictFits(int srcLen, int dstCap) {
     return Scratch.windowFits(srcLen, dstCap);
   }
 
-  public static int lz4CompressFastDict(
-      byte[] dict, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+  public static int lz4CompressDict(byte[] dict, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
     assert dict.length == Scratch.HISTORY : dict.length;
-    Scratch s = Scratch.take();
-    try {
-      MemorySegment window = s.window(srcLen, dst instanceof byte[] ? dstCap : 0);
-      MemorySegment stream = s.dictStream();
-      if (!s.holds(dict)) {
-        MemorySegment.copy(dict, 0, window, JAVA_BYTE, 0, Scratch.HISTORY);
-        Lz4Library.loadDict(s.loadedStream().address(), window.address(), Scratch.HISTORY);
-        s.hold(dict);
-      }
-      stream.copyFrom(s.loadedStream());
-      return continuePrefix(s, window, stream, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
-    } finally {
-      Scratch.give(s);
-    }
+    return compressWithHistory(dict, null, 0, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
   }
 
-  public static int lz4CompressFastHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
     assert srcOff - histStart == Scratch.HISTORY : srcOff - histStart;
+    return compressWithHistory(null, base, histStart, base, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+  }
+
+  /**
+   * The history ({@code dict}, or else {@code base[histStart, histStart + 64 KB)}) and the input
+   * side by side in the scratch's window; the stream ({@code level} 0) or HC state loaded over the
+   * history, from the scratch's copy when it holds {@code dict} already; then the input compressed
+   * in place.
+   */
+  private static int compressWithHistory(
+      byte[] dict, Object base, int histStart, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
     Scratch s = Scratch.take();
     try {
       MemorySegment window = s.window(srcLen, dst instanceof byte[] ? dstCap : 0);
-      s.release(); // the window's history changes
-      if (base instanceof byte[] a) {
-        MemorySegment.copy(a, histStart, window, JAVA_BYTE, 0, Scratch.HISTORY);
+      long history = window.address();
+      long work;
+      if (dict != null) {
+        if (!s.holds(dict)) {
+          MemorySegment.copy(dict, 0, window, JAVA_BYTE, 0, Scratch.HISTORY);
+          s.hold(dict);
+        }
+        if (level == 0) {
+          if (!s.fastLoaded) {
+            Lz4Library.loadDict(s.loadedStream().address(), history, Scratch.HISTORY);
+            s.fastLoaded = true;
+          }
+          s.dictStream().copyFrom(s.loadedStream());
+          work = s.dictStream().address();
+        } else {
+          if (s.highLoaded != level) {
+            Lz4Library.loadDictHigh(s.loadedHigh().address(), history, Scratch.HISTORY, level);
+            s.highLoaded = level;
+          }
+          s.highWork().copyFrom(s.loadedHigh());
+          work = s.highState();
+        }
       } else {
-        ByteBuffer b = (ByteBuffer) base;
-        MemorySegment.copy(EVERYWHERE, address(b) + histStart, window, 0, Scratch.HISTORY);
-        Reference.reachabilityFence(b);
+        s.release(); // the window's history changes
+        if (base instanceof byte[] a) {
+          MemorySegment.copy(a, histStart, window, JAVA_BYTE, 0, Scratch.HISTORY);
+        } else {
+          ByteBuffer b = (ByteBuffer) base;
+          MemorySegment.copy(EVERYWHERE, address(b) + histStart, window, 0, Scratch.HISTORY);
+          Reference.reachabilityFence(b);
+        }
+        if (level == 0) {
+          work = s.dictStream().address();
+          Lz4Library.loadDict(work, history, Scratch.HISTORY);
+        } else {
+          work = s.highState();
+          Lz4Library.loadDictHigh(work, history, Scratch.HISTORY, level);
+        }
       }
-      MemorySegment stream = s.dictStream();
-      Lz4Library.loadDict(stream.address(), window.address(), Scratch.HISTORY);
-      return continuePrefix(s, window, stream, base, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
+      return continuePrefix(window, work, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
     } finally {
       Scratch.give(s);
     }
@@ -289,11 +315,11 @@ public final class NativeBackend {
 
   /**
    * Copies the input into {@code window} right after the history, and compresses it there with
-   * {@code stream} (loaded over the history) into {@code dst}, directly when it is a direct
-   * buffer, else through the window's room after the input.
+   * {@code work} (loaded over the history) into {@code dst}, directly when it is a direct buffer,
+   * else through the window's room after the input.
    */
   private static int continuePrefix(
-      Scratch s, MemorySegment window, MemorySegment stream, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+      MemorySegment window, long work, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
     long in = window.address() + Scratch.HISTORY;
     if (src instanceof byte[] a) {
       MemorySegment.copy(a, srcOff, window, JAVA_BYTE, Scratch.HISTORY, srcLen);
@@ -302,18 +328,15 @@ public final class NativeBackend {
       MemorySegment.copy(EVERYWHERE, address(b) + srcOff, window, Scratch.HISTORY, srcLen);
       Reference.reachabilityFence(b);
     }
-    boolean critical = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
-    if (dst instanceof byte[] d) {
-      long out = in + srcLen;
-      int n = Lz4Library.continueRaw(critical, stream.address(), in, srcLen, out, dstCap, acceleration);
-      if (n > 0) {
-        MemorySegment.copy(window, JAVA_BYTE, Scratch.HISTORY + srcLen, d, dstOff, n);
-      }
-      return n;
+    boolean heapOut = dst instanceof byte[];
+    long out = heapOut ? in + srcLen : address((ByteBuffer) dst) + dstOff;
+    int n = level == 0
+        ? Lz4Library.continueRaw(srcLen + (long) dstCap <= CRITICAL_MAX_FAST, work, in, srcLen, out, dstCap, acceleration)
+        : Lz4Library.continueHigh(work, in, srcLen, out, dstCap);
+    if (heapOut && n > 0) {
+      MemorySegment.copy(window, JAVA_BYTE, Scratch.HISTORY + srcLen, (byte[]) dst, dstOff, n);
     }
-    ByteBuffer b = (ByteBuffer) dst;
-    int n = Lz4Library.continueRaw(critical, stream.address(), in, srcLen, address(b) + dstOff, dstCap, acceleration);
-    Reference.reachabilityFence(b);
+    Reference.reachabilityFence(dst);
     return n;
   }
 
@@ -779,25 +802,30 @@ public final class NativeBackend {
     private MemorySegment window;
     private MemorySegment dictStream;
     private MemorySegment loadedStream;
+    private MemorySegment loadedHigh;
+    private MemorySegment highWork;
     /**
-     * The prepared dictionary's bytes that {@link #window} and {@link #loadedStream} hold, held
-     * weakly, when {@link #holding}; kept while not, so that reloading the same dictionary after a
-     * per-call history makes no new reference.
+     * The prepared dictionary's bytes that {@link #window} holds, held weakly, when {@link
+     * #holding}; kept while not, so that reloading the same dictionary after a per-call history
+     * makes no new reference.
      */
     private WeakReference<byte[]> held;
     private boolean holding;
+    /** Whether {@link #loadedStream} is loaded over the window's (held) dictionary. */
+    boolean fastLoaded;
+    /** The HC level {@link #loadedHigh} is loaded at over the window's (held) dictionary, or 0. */
+    int highLoaded;
 
     /**
      * @return the window: {@link #HISTORY} bytes of history, then room for {@code srcLen} bytes of
-     *     input and {@code outLen} of output (grown when needed, keeping the history)
+     *     input and {@code outLen} of output (grown when needed; a new window holds no history)
      */
     MemorySegment window(int srcLen, int outLen) {
       long size = HISTORY + (long) srcLen + outLen;
       if (window == null || window.byteSize() < size) {
         long n = Math.min(MAX_WINDOW, Math.max(size, window == null ? 4L * HISTORY : window.byteSize() * 2));
-        MemorySegment w = arena.allocate(n, 16);
-        holding = false; // the loaded stream points into the old window
-        window = w;
+        window = arena.allocate(n, 16);
+        release(); // the loaded states point into the old window
       }
       return window;
     }
@@ -807,7 +835,7 @@ public final class NativeBackend {
       return HISTORY + (long) srcLen + outLen <= MAX_WINDOW;
     }
 
-    /** @return the stream a dictionary compression works in */
+    /** @return the stream a fast dictionary compression works in */
     MemorySegment dictStream() {
       if (dictStream == null) {
         dictStream = arena.allocate(Lz4Library.STATE_SIZE, 16);
@@ -815,7 +843,7 @@ public final class NativeBackend {
       return dictStream;
     }
 
-    /** @return the stream loaded over the window's history, copied into {@link #dictStream} before each use */
+    /** @return the fast stream loaded over the window's dictionary, copied into {@link #dictStream} before each use */
     MemorySegment loadedStream() {
       if (loadedStream == null) {
         loadedStream = arena.allocate(Lz4Library.STATE_SIZE, 16);
@@ -823,22 +851,42 @@ public final class NativeBackend {
       return loadedStream;
     }
 
-    /** @return whether the window's history and {@link #loadedStream} are those of {@code dict} */
+    /** @return the HC state loaded over the window's dictionary at level {@link #highLoaded}, copied into {@link #highWork} before each use */
+    MemorySegment loadedHigh() {
+      if (loadedHigh == null) {
+        loadedHigh = arena.allocate(Lz4Library.STATE_HC_SIZE, 16);
+      }
+      return loadedHigh;
+    }
+
+    /** @return {@link #highState} as a segment */
+    MemorySegment highWork() {
+      if (highWork == null) {
+        highWork = MemorySegment.ofAddress(highState()).reinterpret(Lz4Library.STATE_HC_SIZE);
+      }
+      return highWork;
+    }
+
+    /** @return whether the window's history is {@code dict} */
     boolean holds(byte[] dict) {
       return holding && held.get() == dict;
     }
 
-    /** Records that the window's history and {@link #loadedStream} are now those of {@code dict}. */
+    /** Records that the window's history is now {@code dict}, and that nothing is loaded over it yet. */
     void hold(byte[] dict) {
       if (held == null || held.get() != dict) {
         held = new WeakReference<>(dict);
       }
       holding = true;
+      fastLoaded = false;
+      highLoaded = 0;
     }
 
     /** Records that the window's history is no prepared dictionary's. */
     void release() {
       holding = false;
+      fastLoaded = false;
+      highLoaded = 0;
     }
 
     MemorySegment stage(long size) {

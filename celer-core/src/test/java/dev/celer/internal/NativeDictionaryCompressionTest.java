@@ -33,10 +33,10 @@ class NativeDictionaryCompressionTest {
   @Test
   void fastDictionaryCompressionIsBoundWhenNativeIsExpected() {
     if (EXPECT_NATIVE) {
-      assertTrue(NativeBackend.lz4FastDict(), Lz4.backend());
+      assertTrue(NativeBackend.lz4DictCompression(), Lz4.backend());
       assertTrue(Lz4.fastCompressor().toString().startsWith("Lz4Native"));
     } else {
-      assertEquals(false, NativeBackend.lz4FastDict());
+      assertEquals(false, NativeBackend.lz4DictCompression());
     }
   }
 
@@ -65,17 +65,46 @@ class NativeDictionaryCompressionTest {
   }
 
   @Test
+  void highPreparedDictionaryGivesJavasBytes() {
+    for (byte[] all : new byte[][] {BOOK, JSON}) {
+      for (int dictLen : new int[] {1000, 65536, 100_000}) {
+        byte[] dictBytes = Arrays.copyOfRange(all, 200_000 - dictLen, 200_000);
+        Lz4Dictionary dict = Lz4Dictionary.of(dictBytes);
+        for (int level : new int[] {1, 2, 3, 9, 10, 12}) {
+          for (int len : new int[] {255, 256, 1000, 4096, 4097, 65536}) {
+            if (level >= 10 && len > 4097 && dictLen != 65536) {
+              continue; // slow in Java, and the same path as the other lengths
+            }
+            byte[] in = Arrays.copyOfRange(all, 200_000, 200_000 + len);
+            String what = "dictionary " + dictLen + ", input " + len + ", level " + level;
+            byte[] java = compress(Lz4.javaHighCompressor(level), in, dict);
+            byte[] ours = compress(Lz4.highCompressor(level), in, dict);
+            assertArrayEquals(java, ours, what);
+            assertArrayEquals(compress(Lz4.javaHighCompressor(level), in, dictBytes), compress(Lz4.highCompressor(level), in, dictBytes),
+                what + ", byte[] dict");
+            byte[] back = new byte[len];
+            assertEquals(len, Lz4.decompressor().decompress(ours, 0, ours.length, back, 0, len, dictBytes, 0, dictBytes.length), what);
+            assertArrayEquals(in, back, what);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void prefixHistoryGivesJavasBytes() {
-    Lz4Compressor c = Lz4.fastCompressor();
-    Lz4Compressor j = Lz4.javaFastCompressor();
-    for (int hist : new int[] {8, 1000, 65536}) {
-      for (int len : new int[] {256, 5000, 65536}) {
-        int srcOff = 300_000;
-        byte[] out = new byte[Lz4.maxCompressedLength(len)];
-        byte[] expect = new byte[out.length];
-        int n = c.compress(BOOK, srcOff, len, out, 0, out.length, BOOK, srcOff - hist, hist);
-        int m = j.compress(BOOK, srcOff, len, expect, 0, expect.length, BOOK, srcOff - hist, hist);
-        assertArrayEquals(Arrays.copyOf(expect, m), Arrays.copyOf(out, n), "prefix " + hist + ", input " + len);
+    for (int level : new int[] {0, 9}) {
+      Lz4Compressor c = level == 0 ? Lz4.fastCompressor() : Lz4.highCompressor(level);
+      Lz4Compressor j = level == 0 ? Lz4.javaFastCompressor() : Lz4.javaHighCompressor(level);
+      for (int hist : new int[] {8, 1000, 65536}) {
+        for (int len : new int[] {256, 5000, 65536}) {
+          int srcOff = 300_000;
+          byte[] out = new byte[Lz4.maxCompressedLength(len)];
+          byte[] expect = new byte[out.length];
+          int n = c.compress(BOOK, srcOff, len, out, 0, out.length, BOOK, srcOff - hist, hist);
+          int m = j.compress(BOOK, srcOff, len, expect, 0, expect.length, BOOK, srcOff - hist, hist);
+          assertArrayEquals(Arrays.copyOf(expect, m), Arrays.copyOf(out, n), "level " + level + ", prefix " + hist + ", input " + len);
+        }
       }
     }
   }
@@ -147,6 +176,10 @@ class NativeDictionaryCompressionTest {
     Lz4Dictionary kept = Lz4Dictionary.of(dictBytes);
     Lz4Dictionary other = Lz4Dictionary.of(BOOK, 0, 65536);
     byte[] expectOther = compress(Lz4.javaFastCompressor(), in, other);
+    Lz4Compressor high3 = Lz4.highCompressor(3);
+    Lz4Compressor high9 = Lz4.highCompressor(9);
+    byte[] expect3 = compress(Lz4.javaHighCompressor(3), in, kept);
+    byte[] expect9 = compress(Lz4.javaHighCompressor(9), in, kept);
     AtomicBoolean done = new AtomicBoolean();
     Thread gc = new Thread(() -> {
       while (!done.get()) {
@@ -166,6 +199,13 @@ class NativeDictionaryCompressionTest {
         assertArrayEquals(expect, Arrays.copyOf(out, n), "kept dictionary, call " + i);
         n = c.compress(in, 0, in.length, out, 0, out.length, other);
         assertArrayEquals(expectOther, Arrays.copyOf(out, n), "other dictionary, call " + i);
+        if (i % 10 == 0) {
+          // HC at two levels with the kept dictionary: a scratch's HC state is keyed by level too
+          n = high3.compress(in, 0, in.length, out, 0, out.length, kept);
+          assertArrayEquals(expect3, Arrays.copyOf(out, n), "HC 3, call " + i);
+          n = high9.compress(in, 0, in.length, out, 0, out.length, kept);
+          assertArrayEquals(expect9, Arrays.copyOf(out, n), "HC 9, call " + i);
+        }
       }
     } finally {
       done.set(true);
@@ -189,6 +229,7 @@ class NativeDictionaryCompressionTest {
     byte[] in = Arrays.copyOfRange(BOOK, 65536, 65536 + 4096);
     byte[] out = new byte[Lz4.maxCompressedLength(in.length)];
     Lz4Compressor c = Lz4.fastCompressor();
+    Lz4Compressor high = Lz4.highCompressor(9);
     int calls = 2000;
     long best = Long.MAX_VALUE;
     for (int round = 0; round < 30 && best >= calls / 2; round++) {
@@ -196,6 +237,9 @@ class NativeDictionaryCompressionTest {
       for (int i = 0; i < calls / 2; i++) {
         c.compress(in, 0, in.length, out, 0, out.length, dict);
         c.compress(in, 0, in.length, out, 0, out.length, BOOK, 0, 65536);
+        if (i % 50 == 0) {
+          high.compress(in, 0, in.length, out, 0, out.length, dict);
+        }
       }
       best = Math.min(best, (long) allocated.invoke(mx) - a0);
     }
