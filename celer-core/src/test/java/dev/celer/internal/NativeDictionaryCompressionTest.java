@@ -145,22 +145,28 @@ class NativeDictionaryCompressionTest {
     assertThrows(IndexOutOfBoundsException.class, () -> c.compress(src, 0, 100, dst, 0, dst.length, BOOK, BOOK.length - 5, 10));
     assertThrows(NullPointerException.class, () -> c.compress(src, 0, 100, dst, 0, dst.length, (Lz4Dictionary) null));
     assertThrows(IllegalArgumentException.class, () -> c.compress(dst, 0, 1000, dst, 500, 2000, dict));
-    // too little room: -1, and nothing written past the range (canary), on both overloads
-    for (int room : new int[] {0, 1, 100, 2000}) {
-      Arrays.fill(dst, (byte) 0x5A);
-      assertEquals(-1, c.tryCompress(src, 0, src.length, dst, 3, room, dict), "room " + room);
-      assertEquals(-1, c.tryCompress(src, 0, src.length, dst, 3, room, BOOK, 0, 65536), "room " + room);
-      for (int i = 3 + room; i < dst.length; i++) {
-        assertEquals(0x5A, dst[i], "room " + room + ", byte " + i);
+    // too little room: -1, and nothing written past the range (canary), on both overloads, fast
+    // and HC; then exactly the compressed length is enough (a failed HC call leaves liblz4's state
+    // "dirty": the next one must not be affected)
+    for (Lz4Compressor k : new Lz4Compressor[] {c, Lz4.highCompressor(9)}) {
+      for (int room : new int[] {0, 1, 100, 2000}) {
+        Arrays.fill(dst, (byte) 0x5A);
+        assertEquals(-1, k.tryCompress(src, 0, src.length, dst, 3, room, dict), k + ", room " + room);
+        assertEquals(-1, k.tryCompress(src, 0, src.length, dst, 3, room, BOOK, 0, 65536), k + ", room " + room);
+        for (int i = 3 + room; i < dst.length; i++) {
+          assertEquals(0x5A, dst[i], k + ", room " + room + ", byte " + i);
+        }
+        for (int i = 0; i < 3; i++) {
+          assertEquals(0x5A, dst[i], k + ", room " + room + ", byte " + i);
+        }
       }
-      for (int i = 0; i < 3; i++) {
-        assertEquals(0x5A, dst[i], "room " + room + ", byte " + i);
-      }
+      Lz4Compressor j = k == c ? Lz4.javaFastCompressor() : Lz4.javaHighCompressor(9);
+      byte[] java = compress(j, src, dict);
+      assertEquals(java.length, k.tryCompress(src, 0, src.length, dst, 7, java.length, dict), k.toString());
+      assertArrayEquals(java, Arrays.copyOfRange(dst, 7, 7 + java.length), k.toString());
+      assertEquals(java.length, k.tryCompress(src, 0, src.length, dst, 7, java.length, BOOK, 0, 65536), k.toString());
+      assertArrayEquals(java, Arrays.copyOfRange(dst, 7, 7 + java.length), k.toString());
     }
-    // exactly the compressed length is enough
-    byte[] java = compress(Lz4.javaFastCompressor(), src, dict);
-    assertEquals(java.length, c.tryCompress(src, 0, src.length, dst, 7, java.length, dict));
-    assertArrayEquals(java, Arrays.copyOfRange(dst, 7, 7 + java.length));
   }
 
   /**
