@@ -224,17 +224,19 @@ public final class NativeBackend {
   // ------------------------------------------------------------------ LZ4 dictionary compression
   //
   // Only with a full 64 KB of history, and always in liblz4's prefix mode: the history and the
-  // input side by side in the scratch's window, a stream that LZ4_loadDict indexed over the
-  // history, then LZ4_compress_fast_continue on the input right after it. That gives Celer's
-  // pure-Java blocks (measured on the corpus at accelerations 1-17, see
+  // input side by side in the scratch's window, a stream (LZ4_loadDict) or HC state
+  // (LZ4_loadDictHC) loaded over the history, then LZ4_compress_fast_continue or
+  // LZ4_compress_HC_continue on the input right after it. That gives Celer's pure-Java blocks
+  // (measured on the corpus, fast at accelerations 1-17 and HC at levels 1-12, see
   // NativeDictionaryCompressionTest); liblz4's external-dictionary mode does not (it never extends
-  // a match from the input back into the dictionary, which Celer's prepared dictionaries do), nor
-  // does a shorter history (liblz4 then takes its "dictSmall" path). LZ4_attach_dictionary, what
-  // lz4 -D uses, is not exported by liblz4 1.9.4.
+  // a match from the input back into the dictionary, which Celer does), nor, at the fast levels, a
+  // shorter history (liblz4 then takes its "dictSmall" path). LZ4_attach_dictionary, what lz4 -D
+  // uses, is not exported by liblz4 1.9.4 anyway.
   //
-  // A prepared dictionary is loaded into a scratch once: its window and indexed stream stay, keyed
-  // by the dictionary's bytes (held weakly), and a later call with the same dictionary on that
-  // scratch copies the 16 KB stream instead of indexing 64 KB again.
+  // A prepared dictionary is loaded into a scratch once: its window and loaded states stay, keyed
+  // by the dictionary's bytes (held weakly; the HC state also by level), and a later call with the
+  // same dictionary on that scratch copies the 16 KB stream (256 KB HC state) instead of indexing
+  // 64 KB again.
 
   /** All of memory, for copying from a direct buffer's raw address (which it stays valid for: see {@link #readable}). */
   private static final MemorySegment EVERYWHERE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
