@@ -64,22 +64,31 @@ final class Lz4NativeCompressor extends Lz4Compressor {
 
   @Override
   int compressBlock(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    if (histStart != srcOff
+        || srcEnd - srcOff < (level == 0 ? MIN_NATIVE_FAST : MIN_NATIVE_HIGH)
+        || !NativeBackend.readable(base)
+        || !NativeBackend.addressable(dst)) {
+      return withHistoryOrJava(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
+    }
+    int n = level == 0
+        ? NativeBackend.lz4CompressFast(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit - dstOff, acceleration)
+        : NativeBackend.lz4CompressHigh(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit - dstOff, level);
+    return n > 0 ? n : -1; // liblz4 returns 0 when the block does not fit
+  }
+
+  /**
+   * A block with history goes native where {@link #nativeDict} allows, every other one the
+   * plain path leaves goes to Java. (Kept out of {@link #compressBlock(Object, int, int, int,
+   * Object, int, int)}, so that the plain path stays small enough to inline whole.)
+   */
+  private int withHistoryOrJava(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
     if (histStart != srcOff && nativeDict(srcOff - histStart, srcEnd - srcOff, dstLimit - dstOff, base, dst)) {
       // a dictionary given as an array or a prefix: liblz4 indexes it per call, as Java does
       int n = NativeBackend.lz4CompressHistory(base, histStart, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
           acceleration);
       return n > 0 ? n : -1;
     }
-    if (histStart != srcOff
-        || srcEnd - srcOff < (level == 0 ? MIN_NATIVE_FAST : MIN_NATIVE_HIGH)
-        || !NativeBackend.readable(base)
-        || !NativeBackend.addressable(dst)) {
-      return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
-    }
-    int n = level == 0
-        ? NativeBackend.lz4CompressFast(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit - dstOff, acceleration)
-        : NativeBackend.lz4CompressHigh(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit - dstOff, level);
-    return n > 0 ? n : -1; // liblz4 returns 0 when the block does not fit
+    return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
   }
 
   @Override

@@ -238,8 +238,14 @@ public final class NativeBackend {
   // same dictionary on that scratch copies the 16 KB stream (256 KB HC state) instead of indexing
   // 64 KB again.
 
-  /** All of memory, for copying from a direct buffer's raw address (which it stays valid for: see {@link #readable}). */
-  private static final MemorySegment EVERYWHERE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+  /**
+   * All of memory, for copying from a direct buffer's raw address (which it stays valid for: see
+   * {@link #readable}). A holder class: {@code reinterpret} is a restricted method, so it must not
+   * run when this class is initialized without native access (the JDK would print its warning).
+   */
+  private static final class Everywhere {
+    static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+  }
 
   public static boolean lz4DictCompression() {
     return Lz4Library.DICT_COMPRESSION;
@@ -298,7 +304,7 @@ public final class NativeBackend {
           MemorySegment.copy(a, histStart, window, JAVA_BYTE, 0, Scratch.HISTORY);
         } else {
           ByteBuffer b = (ByteBuffer) base;
-          MemorySegment.copy(EVERYWHERE, address(b) + histStart, window, 0, Scratch.HISTORY);
+          MemorySegment.copy(Everywhere.ALL, address(b) + histStart, window, 0, Scratch.HISTORY);
           Reference.reachabilityFence(b);
         }
         if (level == 0) {
@@ -327,7 +333,7 @@ public final class NativeBackend {
       MemorySegment.copy(a, srcOff, window, JAVA_BYTE, Scratch.HISTORY, srcLen);
     } else {
       ByteBuffer b = (ByteBuffer) src;
-      MemorySegment.copy(EVERYWHERE, address(b) + srcOff, window, Scratch.HISTORY, srcLen);
+      MemorySegment.copy(Everywhere.ALL, address(b) + srcOff, window, Scratch.HISTORY, srcLen);
       Reference.reachabilityFence(b);
     }
     boolean heapOut = dst instanceof byte[];
