@@ -61,4 +61,19 @@ final class CReference {
   static long xxh128(byte[] in, int len, long seed) {
     throw new UnsupportedOperationException(UNAVAILABLE);
   }
+
+  /** A dictionary prepared as {@code lz4 -D} prepares it ({@code LZ4_loadDict}, {@code LZ4_loadDictHC}). */
+  static Object prepareDict(byte[] dict) {
+    throw new UnsupportedOperationException(UNAVAILABLE);
+  }
+
+  /** The prepared fast stream copied into the state, then {@code LZ4_compress_fast_continue}, acceleration 1. */
+  static int fastDict(Object dict, byte[] src, int srcLen, byte[] dst, int dstCap) {
+    throw new UnsupportedOperationException(UNAVAILABLE);
+  }
+
+  /** The prepared HC stream (level 9) copied into the state, then {@code LZ4_compress_HC_continue}. */
+  static int hc9Dict(Object dict, byte[] src, int srcLen, byte[] dst, int dstCap) {
+    throw new UnsupportedOperationException(UNAVAILABLE);
+  }
 }

@@ -3,6 +3,7 @@ package dev.celer.bench;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Decompressor;
+import dev.celer.lz4.Lz4Dictionary;
 import dev.celer.xxhash.XxHash128;
 import dev.celer.xxhash.XxHash3;
 import dev.celer.xxhash.XxHash32;
@@ -111,6 +112,15 @@ public final class NativeAllocationProbe {
         calls.put("destSize java, array", () -> Lz4.javaFastCompressor().compressDestSize(data, 0, size, page, 0, page.length, consumed));
         calls.put("HC 9 destSize, array", () -> Lz4.highCompressor(9).compressDestSize(data, 0, size, page, 0, page.length, consumed));
         calls.put("HC 9 destSize java, array", () -> Lz4.javaHighCompressor(9).compressDestSize(data, 0, size, page, 0, page.length, consumed));
+        // dictionary compression with 64 KB of history: prepared once, and as an array per call
+        byte[] dict64 = new byte[64 * 1024];
+        for (int i = 0; i < dict64.length; i++) {
+          dict64[i] = words[(i * 3 + i / 97) % words.length];
+        }
+        Lz4Dictionary prepared = Lz4Dictionary.of(dict64);
+        calls.put("dictionary compress, array", () -> Lz4.fastCompressor().compress(data, 0, size, arrOut, 7, bound, prepared));
+        calls.put("dictionary compress java, array", () -> Lz4.javaFastCompressor().compress(data, 0, size, arrOut, 7, bound, prepared));
+        calls.put("byte[] dict compress, array", () -> Lz4.fastCompressor().compress(data, 0, size, arrOut, 7, bound, dict64, 0, dict64.length));
         byte[] secret = java.util.Arrays.copyOf(words, 192);
         calls.put("XXH3-64 secret, array", () -> XxHash3.hashWithSecret(data, 0, size, secret));
         calls.put("XXH3-128 secret, array", () -> XxHash128.hashWithSecret(data, 0, size, secret).low64());

@@ -7,6 +7,7 @@ import com.dynatrace.hash4j.hashing.Hashing;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Decompressor;
+import dev.celer.lz4.Lz4Dictionary;
 import dev.celer.xxhash.XxHash128;
 import dev.celer.xxhash.XxHash3;
 import dev.celer.xxhash.XxHash32;
@@ -69,6 +70,21 @@ public final class OneJvmRatios {
     final byte[][] packed;
     final byte[] out;
     final long bytes;
+    /** For the dictionary operations: the dictionary, Celer's prepared form of it and C's ({@link CReference#prepareDict}). */
+    byte[] dict;
+    Lz4Dictionary prepared;
+    Object cDict;
+
+    /** {@code b}'s blocks and dictionary with output room {@code out}. */
+    Blocks(Blocks b, byte[] out) {
+      this.raw = b.raw;
+      this.packed = b.packed;
+      this.out = out;
+      this.bytes = b.bytes;
+      this.dict = b.dict;
+      this.prepared = b.prepared;
+      this.cDict = b.cDict;
+    }
 
     Blocks(byte[][] raw, boolean lz4) {
       this.raw = raw;
@@ -91,6 +107,8 @@ public final class OneJvmRatios {
     DECOMPRESS("decompress", true),
     PARTIAL("decompress first ¼ of each block", true),
     HC9("HC level 9", true),
+    DICT("compress (fast) with a 64 KB dictionary", true),
+    DICT_HC9("HC level 9 with a 64 KB dictionary", true),
     XXH32("XXH32", false),
     XXH64("XXH64", false),
     XXH3("XXH3-64", false),
@@ -102,6 +120,16 @@ public final class OneJvmRatios {
     Kind(String label, boolean lz4) {
       this.label = label;
       this.lz4 = lz4;
+    }
+
+    /** @return whether this is an HC operation: slower per byte, measured on fewer blocks for longer windows */
+    boolean hc() {
+      return this == HC9 || this == DICT_HC9;
+    }
+
+    /** @return whether the blocks are compressed against a dictionary (the file's first 64 KB) */
+    boolean dict() {
+      return this == DICT || this == DICT_HC9;
     }
   }
 
@@ -351,6 +379,9 @@ public final class OneJvmRatios {
           return s;
         });
         return m;
+      case DICT:
+      case DICT_HC9:
+        return dict(k, c, nat);
       case XXH32:
         return xxh32(c, nat);
       case XXH64:
@@ -360,6 +391,85 @@ public final class OneJvmRatios {
       default:
         return xxh128(c, nat);
     }
+  }
+
+  /** The dictionary size of {@link Kind#DICT} and {@link Kind#DICT_HC9}: the file's first 64 KB, its blocks after it. */
+  static final int DICT_SIZE = 64 << 10;
+
+  /**
+   * Dictionary compression: C from a stream prepared once (as {@code lz4 -D} does, see {@link
+   * CReference#prepareDict}), Celer with an {@link Lz4Dictionary} prepared once (the path of the
+   * frame encoder under {@code lz4 -D}), and Celer with the dictionary as a {@code byte[]} (copied
+   * and indexed per call).
+   */
+  private static Map<String, Op> dict(Kind k, boolean c, boolean nat) {
+    Map<String, Op> m = new LinkedHashMap<>();
+    boolean hc = k == Kind.DICT_HC9;
+    if (c) {
+      m.put(C, hc ? b -> {
+        long s = 0;
+        for (byte[] r : b.raw) {
+          s += CReference.hc9Dict(b.cDict, r, r.length, b.out, b.out.length);
+        }
+        return s;
+      } : b -> {
+        long s = 0;
+        for (byte[] r : b.raw) {
+          s += CReference.fastDict(b.cDict, r, r.length, b.out, b.out.length);
+        }
+        return s;
+      });
+    }
+    if (nat) {
+      Lz4Compressor n = hc ? Lz4.highCompressor(9) : Lz4.fastCompressor();
+      m.put(NATIVE, b -> {
+        long s = 0;
+        for (byte[] r : b.raw) {
+          s += n.compress(r, 0, r.length, b.out, 0, b.out.length, b.prepared);
+        }
+        return s;
+      });
+      m.put(NATIVE + " (byte[] dict)", b -> {
+        long s = 0;
+        for (byte[] r : b.raw) {
+          s += n.compress(r, 0, r.length, b.out, 0, b.out.length, b.dict, 0, b.dict.length);
+        }
+        return s;
+      });
+    }
+    Lz4Compressor j = hc ? Lz4.javaHighCompressor(9) : Lz4.javaFastCompressor();
+    m.put(JAVA, b -> {
+      long s = 0;
+      for (byte[] r : b.raw) {
+        s += j.compress(r, 0, r.length, b.out, 0, b.out.length, b.prepared);
+      }
+      return s;
+    });
+    m.put(JAVA + " (byte[] dict)", b -> {
+      long s = 0;
+      for (byte[] r : b.raw) {
+        s += j.compress(r, 0, r.length, b.out, 0, b.out.length, b.dict, 0, b.dict.length);
+      }
+      return s;
+    });
+    return m;
+  }
+
+  /** @return up to {@code setBytes} of whole blocks of {@code size} bytes of {@code all} (after the dictionary for {@link Kind#dict()}) */
+  static Blocks blocks(Kind k, byte[] all, int size, long setBytes) {
+    int start = k.dict() ? DICT_SIZE : 0;
+    int n = (int) Math.max(1, Math.min((all.length - start) / size, setBytes / size));
+    byte[][] raw = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      raw[i] = Arrays.copyOfRange(all, start + i * size, start + (i + 1) * size);
+    }
+    Blocks b = new Blocks(raw, k.lz4);
+    if (k.dict()) {
+      b.dict = Arrays.copyOf(all, DICT_SIZE);
+      b.prepared = Lz4Dictionary.of(b.dict);
+      b.cDict = CReference.UNAVAILABLE == null ? CReference.prepareDict(b.dict) : null;
+    }
+    return b;
   }
 
   private static Map<String, Op> xxh32(boolean c, boolean nat) {
@@ -758,16 +868,11 @@ public final class OneJvmRatios {
           continue;
         }
         for (int size : k.lz4 ? lz4Sizes : hashSizes) {
-          if (all.length < size) {
+          if (all.length < size + (k.dict() ? DICT_SIZE : 0)) {
             continue; // whole blocks only: a short file would put a smaller input in this column
           }
-          long setBytes = k == Kind.HC9 ? 256 << 10 : k.lz4 ? 512 << 10 : 1 << 20;
-          int n = (int) Math.max(1, Math.min(all.length / size, setBytes / size));
-          byte[][] raw = new byte[n][];
-          for (int i = 0; i < n; i++) {
-            raw[i] = Arrays.copyOfRange(all, i * size, (i + 1) * size);
-          }
-          Blocks b = new Blocks(raw, k.lz4);
+          long setBytes = k.hc() ? 256 << 10 : k.lz4 ? 512 << 10 : 1 << 20;
+          Blocks b = blocks(k, all, size, setBytes);
           Map<String, Op> impls = implementations(k);
           List<String> names = new ArrayList<>(impls.keySet());
           Op[] ops = impls.values().toArray(new Op[0]);
@@ -778,8 +883,8 @@ public final class OneJvmRatios {
           refName.put(k, refIndex == names.indexOf(C) ? "C " + (k.lz4 ? libs[0] : libs[1]) + " in-process (FFM)" : names.get(refIndex));
           check(k, names, ops, b);
           int m = ops.length;
-          int rr = k == Kind.HC9 ? Math.max(3, rounds / 2) : rounds;
-          long window = k == Kind.HC9 ? windowNs * 2 : windowNs;
+          int rr = k.hc() ? Math.max(3, rounds / 2) : rounds;
+          long window = k.hc() ? windowNs * 2 : windowNs;
           double[][] v = new double[m][rr];
           for (int attempt = 0; attempt < 2; attempt++) {
             for (int r = -1; r < rr; r++) {
@@ -841,15 +946,14 @@ public final class OneJvmRatios {
       }
     }
     byte[] all = Files.readAllBytes(largest);
+    String only = System.getProperty("celer.bench.ops", "");
     for (Kind k : Kind.values()) {
+      if (!only.isEmpty() && !Arrays.asList(only.split(",")).contains(k.name().toLowerCase(Locale.ROOT))) {
+        continue;
+      }
       for (int size : k.lz4 ? lz4Sizes : hashSizes) {
-        size = Math.min(all.length, size);
-        int n = Math.max(1, Math.min(all.length / size, (256 << 10) / size));
-        byte[][] raw = new byte[n][];
-        for (int i = 0; i < n; i++) {
-          raw[i] = Arrays.copyOfRange(all, i * size, (i + 1) * size);
-        }
-        Blocks b = new Blocks(raw, k.lz4);
+        size = Math.min(all.length - (k.dict() ? DICT_SIZE : 0), size);
+        Blocks b = blocks(k, all, size, 256 << 10);
         for (Op op : implementations(k).values()) {
           measure(op, b, windowNs * 10);
         }
@@ -890,6 +994,10 @@ public final class OneJvmRatios {
    * decompressors' output lengths; a mismatch means a wrong binding, and stops the run.
    */
   private static void check(Kind k, List<String> names, Op[] ops, Blocks b) {
+    if (k.dict()) {
+      checkIdentical(k, names, ops, b);
+      return;
+    }
     if (k == Kind.COMPRESS || k == Kind.HC9) {
       return; // aircompressor's output differs from liblz4's; the others are checked by their tests
     }
@@ -901,6 +1009,39 @@ public final class OneJvmRatios {
       }
     }
   }
+
+  /**
+   * Compresses each block alone with every implementation and compares the bytes with the first
+   * one's (C when it runs): Celer's dictionary compression is meant to be byte-identical to {@code
+   * lz4 -D}. A difference is reported (stderr and under the table) and counted in {@link #DIFFERENT}.
+   */
+  private static void checkIdentical(Kind k, List<String> names, Op[] ops, Blocks b) {
+    for (int i = 0; i < b.raw.length; i++) {
+      Blocks one = new Blocks(new byte[][] {b.raw[i]}, false);
+      one.dict = b.dict;
+      one.prepared = b.prepared;
+      one.cDict = b.cDict;
+      byte[] out = b.out;
+      byte[] first = null;
+      for (int q = 0; q < ops.length; q++) {
+        Arrays.fill(out, (byte) 0);
+        int n = (int) ops[q].run(new Blocks(one, out));
+        byte[] got = Arrays.copyOf(out, n);
+        if (first == null) {
+          first = got;
+        } else if (!Arrays.equals(first, got)) {
+          String what = k + " " + label(b.raw[i].length) + ": " + names.get(q) + " differs from " + names.get(0);
+          if (DIFFERENT.merge(what, 1, Integer::sum) == 1) {
+            System.err.println(what + " (block " + i + ": " + n + " bytes against " + first.length + ", first difference at "
+                + Arrays.mismatch(first, got) + ")");
+          }
+        }
+      }
+    }
+  }
+
+  /** Per "operation size: implementation differs from reference": how many blocks (over the files). */
+  static final Map<String, Integer> DIFFERENT = new java.util.TreeMap<>();
 
   static String label(int size) {
     return size >= 1 << 20 ? (size >> 20) + " MB" : size >= 1024 ? (size >> 10) + " KB" : size + " B";
@@ -964,6 +1105,9 @@ public final class OneJvmRatios {
         }
       }
       System.out.println();
+    }
+    for (Map.Entry<String, Integer> e : DIFFERENT.entrySet()) {
+      System.out.println("Output not byte-identical: " + e.getKey() + " on " + e.getValue() + " blocks");
     }
     System.out.println("GB/s: geometric mean over the files of the reference's median rate (input bytes per thread-CPU"
         + " second); ×: geometric mean over the files of the median per-round ratio to the reference ('ref', first row)"

@@ -44,11 +44,17 @@ final class CReference {
   private static final MethodHandle XXH128;
   private static final MemorySegment FAST_STATE;
   private static final MemorySegment HC_STATE;
+  private static final MethodHandle LOAD_DICT;
+  private static final MethodHandle FAST_CONTINUE;
+  private static final MethodHandle INIT_HC;
+  private static final MethodHandle RESET_HC;
+  private static final MethodHandle LOAD_DICT_HC;
+  private static final MethodHandle HC_CONTINUE;
   private static final MemorySegment PAIR = Arena.global().allocate(16, 16);
   private static final SegmentAllocator SAME_PAIR = (size, align) -> PAIR;
 
   static {
-    MethodHandle[] h = new MethodHandle[8];
+    MethodHandle[] h = new MethodHandle[14];
     MemorySegment fastState = null;
     MemorySegment hcState = null;
     String why = null;
@@ -75,6 +81,18 @@ final class CReference {
       // XXH128_hash_t {low64, high64}, returned by value
       FunctionDescriptor f128 = FunctionDescriptor.of(MemoryLayout.structLayout(JAVA_LONG, JAVA_LONG), ADDRESS, JAVA_LONG, JAVA_LONG);
       h[7] = critical(linker, xxh, f128, "XXH3_128bits_withSeed_dispatch", "XXH3_128bits_withSeed");
+      // dictionary compression, as lz4 -D prepares its dictionary once (LZ4F_createCDict) and
+      // starts each block from it: int LZ4_loadDict(LZ4_stream_t*, const char* dict, int size),
+      // int LZ4_compress_fast_continue(LZ4_stream_t*, src, dst, int srcSize, int dstCapacity, int acceleration),
+      // void* LZ4_initStreamHC(void*, size_t), void LZ4_resetStreamHC_fast(LZ4_streamHC_t*, int level),
+      // int LZ4_loadDictHC(LZ4_streamHC_t*, dict, int size), int LZ4_compress_HC_continue(LZ4_streamHC_t*, src, dst, int srcSize, int dstCapacity)
+      FunctionDescriptor load = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT);
+      h[8] = plain(linker, lz4, load, "LZ4_loadDict");
+      h[9] = critical(linker, lz4, compress, "LZ4_compress_fast_continue");
+      h[10] = plain(linker, lz4, FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG), "LZ4_initStreamHC");
+      h[11] = plain(linker, lz4, FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT), "LZ4_resetStreamHC_fast");
+      h[12] = plain(linker, lz4, load, "LZ4_loadDictHC");
+      h[13] = critical(linker, lz4, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT), "LZ4_compress_HC_continue");
       name = "liblz4 " + version(lz4Version) + ", libxxhash " + version(xxhVersion);
     } catch (Throwable t) {
       why = "cannot bind the C libraries: " + t;
@@ -87,6 +105,12 @@ final class CReference {
     XXH64 = h[5];
     XXH3 = h[6];
     XXH128 = h[7];
+    LOAD_DICT = h[8];
+    FAST_CONTINUE = h[9];
+    INIT_HC = h[10];
+    RESET_HC = h[11];
+    LOAD_DICT_HC = h[12];
+    HC_CONTINUE = h[13];
     FAST_STATE = fastState;
     HC_STATE = hcState;
     if (why == null) {
@@ -191,6 +215,52 @@ final class CReference {
     try {
       MemorySegment r = (MemorySegment) XXH128.invokeExact(SAME_PAIR, MemorySegment.ofArray(in), (long) len, seed);
       return r.get(JAVA_LONG, 0);
+    } catch (Throwable t) {
+      throw OneJvmRatios.rethrow(t);
+    }
+  }
+
+  /** A dictionary prepared once: its bytes in native memory and the streams {@code LZ4_loadDict} and {@code LZ4_loadDictHC} (level 9) made of them. */
+  record Dict(MemorySegment bytes, MemorySegment fast, MemorySegment hc9) {}
+
+  /** @return {@code dict} prepared as {@code lz4 -D} prepares it; never freed (a few per run) */
+  static Object prepareDict(byte[] dict) {
+    try {
+      Arena a = Arena.global();
+      MemorySegment bytes = a.allocate(Math.max(1, dict.length), 16);
+      MemorySegment.copy(MemorySegment.ofArray(dict), 0, bytes, 0, dict.length);
+      MemorySegment fast = a.allocate(FAST_STATE.byteSize(), 16);
+      int n = (int) LOAD_DICT.invokeExact(fast, bytes, dict.length);
+      MemorySegment hc = a.allocate(HC_STATE.byteSize(), 16);
+      MemorySegment unused = (MemorySegment) INIT_HC.invokeExact(hc, hc.byteSize());
+      RESET_HC.invokeExact(hc, 9); // LZ4_loadDictHC keeps the stream's level
+      int m = (int) LOAD_DICT_HC.invokeExact(hc, bytes, dict.length);
+      if (n != Math.min(dict.length, 65536) || m != n) {
+        throw new IllegalStateException("LZ4_loadDict: " + n + ", LZ4_loadDictHC: " + m);
+      }
+      return new Dict(bytes, fast, hc);
+    } catch (Throwable t) {
+      throw OneJvmRatios.rethrow(t);
+    }
+  }
+
+  /** A block against a prepared dictionary: the prepared stream copied into the state, then {@code LZ4_compress_fast_continue}, acceleration 1. */
+  static int fastDict(Object dict, byte[] src, int srcLen, byte[] dst, int dstCap) {
+    Dict d = (Dict) dict;
+    MemorySegment.copy(d.fast, 0, FAST_STATE, 0, FAST_STATE.byteSize());
+    try {
+      return (int) FAST_CONTINUE.invokeExact(FAST_STATE, MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, 1);
+    } catch (Throwable t) {
+      throw OneJvmRatios.rethrow(t);
+    }
+  }
+
+  /** As {@link #fastDict}, HC level 9: the prepared HC stream copied into the state, then {@code LZ4_compress_HC_continue}. */
+  static int hc9Dict(Object dict, byte[] src, int srcLen, byte[] dst, int dstCap) {
+    Dict d = (Dict) dict;
+    MemorySegment.copy(d.hc9, 0, HC_STATE, 0, HC_STATE.byteSize());
+    try {
+      return (int) HC_CONTINUE.invokeExact(HC_STATE, MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap);
     } catch (Throwable t) {
       throw OneJvmRatios.rethrow(t);
     }

@@ -98,6 +98,45 @@ public final class NativeBackend {
     throw unavailable();
   }
 
+  /**
+   * @return whether dictionary compression goes native ({@code LZ4_loadDict}, {@code
+   *     LZ4_compress_fast_continue}, {@code LZ4_resetStreamHC_fast}, {@code LZ4_loadDictHC} and
+   *     {@code LZ4_compress_HC_continue} bound and self-tested)
+   */
+  public static boolean lz4DictCompression() {
+    return false;
+  }
+
+  /**
+   * Compresses {@code src[srcOff, srcOff+srcLen)} as a block that may reference the prepared
+   * dictionary {@code dict} (its kept bytes: exactly 64 KB, never changed) into {@code dst[dstOff,
+   * dstOff+dstCap)}, fast ({@code level} 0, at {@code acceleration}) or HC at {@code level} 1..12:
+   * {@code LZ4_loadDict} or {@code LZ4_loadDictHC} over the dictionary, then {@code _continue} on
+   * the input right after it in native memory (liblz4's prefix mode, whose blocks are those of
+   * Celer's pure Java). A pooled scratch keeps the loaded dictionary for the next call with the
+   * same {@code dict} and level.
+   *
+   * @return the number of bytes written, or {@code 0} when the block does not fit
+   */
+  public static int lz4CompressDict(byte[] dict, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+    throw unavailable();
+  }
+
+  /**
+   * As {@link #lz4CompressDict}, with the history {@code base[histStart, srcOff)} (exactly 64 KB)
+   * loaded per call, and the input {@code base[srcOff, srcOff+srcLen)}.
+   *
+   * @return the number of bytes written, or {@code 0} when the block does not fit
+   */
+  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+    throw unavailable();
+  }
+
+  /** @return whether {@link #lz4CompressDict} takes {@code srcLen} bytes of input with {@code dstCap} of output room (the scratch window's limit) */
+  public static boolean lz4DictFits(int srcLen, int dstCap) {
+    return false;
+  }
+
   /** @return {@code XXH32} of {@code base[off, off+len)} */
   public static int xxh32(Object base, int off, int len, int seed) {
     throw unavailable();

@@ -7,9 +7,15 @@ import dev.celer.internal.NativeBackend;
  * LZ4_compress_HC_extStateHC} of the system's {@code liblz4} (see {@link NativeBackend}), whose
  * output is byte-identical to Celer's pure-Java compressors with liblz4 1.9.x.
  *
- * <p>It takes the plain block path and the destination-size mode: blocks with history (dictionaries,
- * linked blocks), small blocks (below the measured crossover) and buffers the backend cannot
- * address go to the pure-Java compressor it wraps. Immutable and thread-safe; per-call native state comes from the backend's pool.
+ * <p>It takes the plain block path, the destination-size mode and blocks with a full 64 KB of history
+ * (a dictionary of 64 KB or more, prepared or not, or 64 KB of prefix): there liblz4's prefix mode
+ * ({@code LZ4_loadDict} or {@code LZ4_loadDictHC} over the history, then {@code _continue} on the
+ * input right after it in native memory) gives the blocks of Celer's pure Java. With a shorter
+ * history liblz4's fast blocks differ from Java's (its "dictSmall" path), and in its
+ * external-dictionary mode (what {@code lz4 -D} uses) they differ too, fast and HC: it never
+ * extends a match from the input back into the dictionary. Those blocks, small blocks (below the
+ * measured crossovers) and buffers the backend cannot address go to the pure-Java compressor it
+ * wraps. Immutable and thread-safe; per-call native state comes from the backend's pool.
  */
 final class Lz4NativeCompressor extends Lz4Compressor {
   /**
@@ -20,6 +26,14 @@ final class Lz4NativeCompressor extends Lz4Compressor {
    */
   static final int MIN_NATIVE_FAST = 256;
   static final int MIN_NATIVE_HIGH = 1024;
+
+  /**
+   * Below this input size a block with a 64 KB dictionary stays in Java. Measured with {@code
+   * OneJvmRatios} ({@code -Dceler.bench.ops=dict,dict_hc9}, JDK 25) at 256 B, against C: native
+   * 0.94x and Java 0.71x (fast, prepared dictionary), native 1.00x and Java 0.11x (HC 9, where Java
+   * indexes the dictionary on every call); smaller inputs were not measured.
+   */
+  static final int MIN_NATIVE_DICT = 256;
 
   private final Lz4Compressor java;
   /** The fast compressor's acceleration (liblz4 clamps it exactly as Celer does), or 0 for HC. */
@@ -54,7 +68,7 @@ final class Lz4NativeCompressor extends Lz4Compressor {
         || srcEnd - srcOff < (level == 0 ? MIN_NATIVE_FAST : MIN_NATIVE_HIGH)
         || !NativeBackend.readable(base)
         || !NativeBackend.addressable(dst)) {
-      return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
+      return withHistoryOrJava(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
     }
     int n = level == 0
         ? NativeBackend.lz4CompressFast(base, srcOff, srcEnd - srcOff, dst, dstOff, dstLimit - dstOff, acceleration)
@@ -62,9 +76,48 @@ final class Lz4NativeCompressor extends Lz4Compressor {
     return n > 0 ? n : -1; // liblz4 returns 0 when the block does not fit
   }
 
+  /**
+   * A block with history goes native where {@link #nativeDict} allows, every other one the
+   * plain path leaves goes to Java. (Kept out of {@link #compressBlock(Object, int, int, int,
+   * Object, int, int)}, so that the plain path stays small enough to inline whole.)
+   */
+  private int withHistoryOrJava(Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    if (histStart != srcOff && nativeDict(srcOff - histStart, srcEnd - srcOff, dstLimit - dstOff, base, dst)) {
+      // a dictionary given as an array or a prefix: liblz4 indexes it per call, as Java does
+      int n = NativeBackend.lz4CompressHistory(base, histStart, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
+          acceleration);
+      return n > 0 ? n : -1;
+    }
+    return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
+  }
+
   @Override
   int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
+    if (nativeDict(dict.length(), srcEnd - srcOff, dstLimit - dstOff, src, dst)) {
+      int n = NativeBackend.lz4CompressDict(dict.bytes, src, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
+          acceleration);
+      return n > 0 ? n : -1;
+    }
     return java.compressBlock(dict, src, srcOff, srcEnd, dst, dstOff, dstLimit);
+  }
+
+  /**
+   * Whether a block with history goes to liblz4: a full 64 KB of history (see the class
+   * description), at least {@link #MIN_NATIVE_DICT} bytes of input, the entry points bound, and
+   * memory the backend can address.
+   */
+  private boolean nativeDict(int histLen, int srcLen, int dstCap, Object src, Object dst) {
+    return histLen == Lz4Constants.WINDOW_SIZE
+        && srcLen >= MIN_NATIVE_DICT
+        && NativeBackend.lz4DictCompression()
+        && NativeBackend.lz4DictFits(srcLen, room(srcLen, dstCap))
+        && NativeBackend.readable(src)
+        && NativeBackend.addressable(dst);
+  }
+
+  /** @return the output room a call needs: {@code dstCap}, or less when even the worst case fits */
+  private static int room(int srcLen, int dstCap) {
+    return Math.min(dstCap, Lz4.maxCompressedLength(srcLen));
   }
 
   /**

@@ -221,6 +221,133 @@ public final class NativeBackend {
     return DECLINED;
   }
 
+  // ------------------------------------------------------------------ LZ4 dictionary compression
+  //
+  // Only with a full 64 KB of history, and always in liblz4's prefix mode: the history and the
+  // input side by side in the scratch's window, a stream (LZ4_loadDict) or HC state
+  // (LZ4_loadDictHC) loaded over the history, then LZ4_compress_fast_continue or
+  // LZ4_compress_HC_continue on the input right after it. That gives Celer's pure-Java blocks
+  // (measured on the corpus, fast at accelerations 1-17 and HC at levels 1-12, see
+  // NativeDictionaryCompressionTest); liblz4's external-dictionary mode does not (it never extends
+  // a match from the input back into the dictionary, which Celer does), nor, at the fast levels, a
+  // shorter history (liblz4 then takes its "dictSmall" path). LZ4_attach_dictionary, what lz4 -D
+  // uses, is not exported by liblz4 1.9.4 anyway.
+  //
+  // A prepared dictionary is loaded into a scratch once: its window and loaded states stay, keyed
+  // by the dictionary's bytes (held weakly; the HC state also by level), and a later call with the
+  // same dictionary on that scratch copies the 16 KB stream (256 KB HC state) instead of indexing
+  // 64 KB again.
+
+  /**
+   * All of memory, for copying from a direct buffer's raw address (which it stays valid for: see
+   * {@link #readable}). A holder class: {@code reinterpret} is a restricted method, so it must not
+   * run when this class is initialized without native access (the JDK would print its warning).
+   */
+  private static final class Everywhere {
+    static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+  }
+
+  public static boolean lz4DictCompression() {
+    return Lz4Library.DICT_COMPRESSION;
+  }
+
+  public static boolean lz4DictFits(int srcLen, int dstCap) {
+    return Scratch.windowFits(srcLen, dstCap);
+  }
+
+  public static int lz4CompressDict(byte[] dict, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+    assert dict.length == Scratch.HISTORY : dict.length;
+    return compressWithHistory(dict, null, 0, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+  }
+
+  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+    assert srcOff - histStart == Scratch.HISTORY : srcOff - histStart;
+    return compressWithHistory(null, base, histStart, base, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+  }
+
+  /**
+   * The history ({@code dict}, or else {@code base[histStart, histStart + 64 KB)}) and the input
+   * side by side in the scratch's window; the stream ({@code level} 0) or HC state loaded over the
+   * history, from the scratch's copy when it holds {@code dict} already; then the input compressed
+   * in place.
+   */
+  private static int compressWithHistory(
+      byte[] dict, Object base, int histStart, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment window = s.window(srcLen, dst instanceof byte[] ? dstCap : 0);
+      long history = window.address();
+      long work;
+      if (dict != null) {
+        if (!s.holds(dict)) {
+          MemorySegment.copy(dict, 0, window, JAVA_BYTE, 0, Scratch.HISTORY);
+          s.hold(dict);
+        }
+        if (level == 0) {
+          if (!s.fastLoaded) {
+            Lz4Library.loadDict(s.loadedStream().address(), history, Scratch.HISTORY);
+            s.fastLoaded = true;
+          }
+          s.dictStream().copyFrom(s.loadedStream());
+          work = s.dictStream().address();
+        } else {
+          if (s.highLoaded != level) {
+            Lz4Library.loadDictHigh(s.loadedHigh().address(), history, Scratch.HISTORY, level);
+            s.highLoaded = level;
+          }
+          s.highWork().copyFrom(s.loadedHigh());
+          work = s.highState();
+        }
+      } else {
+        s.release(); // the window's history changes
+        if (base instanceof byte[] a) {
+          MemorySegment.copy(a, histStart, window, JAVA_BYTE, 0, Scratch.HISTORY);
+        } else {
+          ByteBuffer b = (ByteBuffer) base;
+          MemorySegment.copy(Everywhere.ALL, address(b) + histStart, window, 0, Scratch.HISTORY);
+          Reference.reachabilityFence(b);
+        }
+        if (level == 0) {
+          work = s.dictStream().address();
+          Lz4Library.loadDict(work, history, Scratch.HISTORY);
+        } else {
+          work = s.highState();
+          Lz4Library.loadDictHigh(work, history, Scratch.HISTORY, level);
+        }
+      }
+      return continuePrefix(window, work, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /**
+   * Copies the input into {@code window} right after the history, and compresses it there with
+   * {@code work} (loaded over the history) into {@code dst}, directly when it is a direct buffer,
+   * else through the window's room after the input.
+   */
+  private static int continuePrefix(
+      MemorySegment window, long work, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+    long in = window.address() + Scratch.HISTORY;
+    if (src instanceof byte[] a) {
+      MemorySegment.copy(a, srcOff, window, JAVA_BYTE, Scratch.HISTORY, srcLen);
+    } else {
+      ByteBuffer b = (ByteBuffer) src;
+      MemorySegment.copy(Everywhere.ALL, address(b) + srcOff, window, Scratch.HISTORY, srcLen);
+      Reference.reachabilityFence(b);
+    }
+    boolean heapOut = dst instanceof byte[];
+    long out = heapOut ? in + srcLen : address((ByteBuffer) dst) + dstOff;
+    int n = level == 0
+        ? Lz4Library.continueRaw(srcLen + (long) dstCap <= CRITICAL_MAX_FAST, work, in, srcLen, out, dstCap, acceleration)
+        : Lz4Library.continueHigh(work, in, srcLen, out, dstCap);
+    if (heapOut && n > 0) {
+      MemorySegment.copy(window, JAVA_BYTE, Scratch.HISTORY + srcLen, (byte[]) dst, dstOff, n);
+    }
+    Reference.reachabilityFence(dst);
+    return n;
+  }
+
   // ------------------------------------------------------------------------------------- xxHash
 
   /**
@@ -678,6 +805,102 @@ public final class NativeBackend {
         high = arena.allocate(Lz4Library.STATE_HC_SIZE, 16).address();
       }
       return high;
+    }
+
+    /** The history a dictionary compression works with: exactly the LZ4 window. */
+    static final int HISTORY = 64 * 1024;
+
+    /** The largest window kept (history, input, output); {@link #windowFits} says which calls fit. */
+    static final long MAX_WINDOW = 4L << 20;
+
+    private MemorySegment window;
+    private MemorySegment dictStream;
+    private MemorySegment loadedStream;
+    private MemorySegment loadedHigh;
+    private MemorySegment highWork;
+    /**
+     * The prepared dictionary's bytes that {@link #window} holds, held weakly, when {@link
+     * #holding}; kept while not, so that reloading the same dictionary after a per-call history
+     * makes no new reference.
+     */
+    private WeakReference<byte[]> held;
+    private boolean holding;
+    /** Whether {@link #loadedStream} is loaded over the window's (held) dictionary. */
+    boolean fastLoaded;
+    /** The HC level {@link #loadedHigh} is loaded at over the window's (held) dictionary, or 0. */
+    int highLoaded;
+
+    /**
+     * @return the window: {@link #HISTORY} bytes of history, then room for {@code srcLen} bytes of
+     *     input and {@code outLen} of output (grown when needed; a new window holds no history)
+     */
+    MemorySegment window(int srcLen, int outLen) {
+      long size = HISTORY + (long) srcLen + outLen;
+      if (window == null || window.byteSize() < size) {
+        long n = Math.min(MAX_WINDOW, Math.max(size, window == null ? 4L * HISTORY : window.byteSize() * 2));
+        window = arena.allocate(n, 16);
+        release(); // the loaded states point into the old window
+      }
+      return window;
+    }
+
+    /** @return whether a call of {@code srcLen} input and {@code outLen} output bytes fits a window */
+    static boolean windowFits(int srcLen, int outLen) {
+      return HISTORY + (long) srcLen + outLen <= MAX_WINDOW;
+    }
+
+    /** @return the stream a fast dictionary compression works in */
+    MemorySegment dictStream() {
+      if (dictStream == null) {
+        dictStream = arena.allocate(Lz4Library.STATE_SIZE, 16);
+      }
+      return dictStream;
+    }
+
+    /** @return the fast stream loaded over the window's dictionary, copied into {@link #dictStream} before each use */
+    MemorySegment loadedStream() {
+      if (loadedStream == null) {
+        loadedStream = arena.allocate(Lz4Library.STATE_SIZE, 16);
+      }
+      return loadedStream;
+    }
+
+    /** @return the HC state loaded over the window's dictionary at level {@link #highLoaded}, copied into {@link #highWork} before each use */
+    MemorySegment loadedHigh() {
+      if (loadedHigh == null) {
+        loadedHigh = arena.allocate(Lz4Library.STATE_HC_SIZE, 16);
+      }
+      return loadedHigh;
+    }
+
+    /** @return {@link #highState} as a segment */
+    MemorySegment highWork() {
+      if (highWork == null) {
+        highWork = MemorySegment.ofAddress(highState()).reinterpret(Lz4Library.STATE_HC_SIZE);
+      }
+      return highWork;
+    }
+
+    /** @return whether the window's history is {@code dict} */
+    boolean holds(byte[] dict) {
+      return holding && held.get() == dict;
+    }
+
+    /** Records that the window's history is now {@code dict}, and that nothing is loaded over it yet. */
+    void hold(byte[] dict) {
+      if (held == null || held.get() != dict) {
+        held = new WeakReference<>(dict);
+      }
+      holding = true;
+      fastLoaded = false;
+      highLoaded = 0;
+    }
+
+    /** Records that the window's history is no prepared dictionary's. */
+    void release() {
+      holding = false;
+      fastLoaded = false;
+      highLoaded = 0;
     }
 
     MemorySegment stage(long size) {
