@@ -158,6 +158,28 @@ final class Lz4Library {
     }
   }
 
+  // The *Whole calls take whole arrays (offset 0, NativeBackend's common case) and make their heap
+  // segments per call, with MemorySegment.ofArray alone: see NativeBackend, above lz4CompressFast,
+  // for why that is removed by escape analysis at any call site and why each method stays at most
+  // 35 bytes of bytecode (the handle from a static final of its own, the exception handler left
+  // to the caller).
+
+  private static final MethodHandle FAST_HEAP = H == null ? null : H.fastHeap;
+  private static final MethodHandle DECOMPRESS_HEAP = H == null ? null : H.decompressHeap;
+  private static final MethodHandle PARTIAL_HEAP = H == null ? null : H.partialHeap;
+
+  static int fastWhole(long state, byte[] src, int srcLen, byte[] dst, int dstCap, int acceleration) throws Throwable {
+    return (int) FAST_HEAP.invokeExact(state, MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, acceleration);
+  }
+
+  static int decompressWhole(byte[] src, int srcLen, byte[] dst, int dstCap) throws Throwable {
+    return (int) DECOMPRESS_HEAP.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap);
+  }
+
+  static int partialWhole(byte[] src, int srcLen, byte[] dst, int dstCap) throws Throwable {
+    return (int) PARTIAL_HEAP.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, dstCap);
+  }
+
   // The *Fresh calls make their heap segments themselves, for arrays not in NativeBackend's
   // cache: made and consumed in one small method, where escape analysis can remove them.
 
