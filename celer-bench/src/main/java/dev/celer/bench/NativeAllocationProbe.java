@@ -97,6 +97,17 @@ public final class NativeAllocationProbe {
           calls.put(decoderNames[d] + ", array at 0", () -> dec.decompress(packed, 0, packed.length, whole, 0, size));
           calls.put(decoderNames[d].replace("decompress", "partial") + ", array at 0",
               () -> dec.decompressPartial(packed, 0, packed.length, whole, 0, size / 2));
+          // more arrays (at an offset) than the native backend's segment cache holds: most calls
+          // miss it and make their segments per call
+          byte[][] many = new byte[4096][];
+          for (int i = 0; i < many.length; i++) {
+            many[i] = new byte[7 + size / 2];
+          }
+          int[] next = {0};
+          calls.put(decoderNames[d].replace("decompress", "partial") + ", 4096 arrays at 7", () -> {
+            byte[] to = many[next[0]++ & (many.length - 1)];
+            return dec.decompressPartial(packed, 0, packed.length, to, 7, size / 2);
+          });
         }
       }
       if (kind.equals("array")) {

@@ -180,34 +180,22 @@ final class Lz4Library {
     return (int) PARTIAL_HEAP.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, dstCap);
   }
 
-  // The *Fresh calls make their heap segments themselves, for arrays not in NativeBackend's
-  // cache: made and consumed in one small method, where escape analysis can remove them.
+  // The *Fresh calls make their heap segments themselves, for arrays at other offsets that are not
+  // in NativeBackend's cache: made and consumed in one method, where escape analysis can remove
+  // them. Kept small, as the *Whole ones, so that C2 inlines them at any call site it compiles
+  // (34 and 35 bytes; fastFresh is 37, its call having three more arguments); whether it then
+  // removes the segments depends on asSlice's chain (see NativeBackend, above lz4CompressFast).
 
-  static int fastFresh(long state, byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap, int acceleration) {
-    try {
-      return (int) H.fastHeap.invokeExact(state, MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
-          srcLen, dstCap, acceleration);
-    } catch (Throwable t) {
-      throw NativeBackend.failure(t);
-    }
+  static int fastFresh(byte[] src, int srcOff, byte[] dst, int dstOff, long state, int srcLen, int dstCap, int acceleration) throws Throwable {
+    return (int) FAST_HEAP.invokeExact(state, MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, acceleration);
   }
 
-  static int decompressFresh(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap) {
-    try {
-      return (int) H.decompressHeap.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
-          srcLen, dstCap);
-    } catch (Throwable t) {
-      throw NativeBackend.failure(t);
-    }
+  static int decompressFresh(byte[] src, int srcOff, byte[] dst, int dstOff, int srcLen, int dstCap) throws Throwable {
+    return (int) DECOMPRESS_HEAP.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap);
   }
 
-  static int partialFresh(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap) {
-    try {
-      return (int) H.partialHeap.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
-          srcLen, dstCap, dstCap);
-    } catch (Throwable t) {
-      throw NativeBackend.failure(t);
-    }
+  static int partialFresh(byte[] src, int srcOff, byte[] dst, int dstOff, int srcLen, int dstCap) throws Throwable {
+    return (int) PARTIAL_HEAP.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, dstCap);
   }
 
   /** @param critical whether the call may hold off safepoints (only short calls) */

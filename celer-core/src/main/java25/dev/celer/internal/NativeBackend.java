@@ -150,7 +150,7 @@ public final class NativeBackend {
         MemorySegment out = in == null ? null : cached(b, dstOff);
         return out != null
             ? Lz4Library.fastHeap(s.fastState(), in, srcLen, out, dstCap, acceleration)
-            : Lz4Library.fastFresh(s.fastState(), a, srcOff, srcLen, b, dstOff, dstCap, acceleration);
+            : Lz4Library.fastFresh(a, srcOff, b, dstOff, s.fastState(), srcLen, dstCap, acceleration);
       }
       return raw(s, FAST, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
     } catch (Throwable t) {
@@ -173,21 +173,21 @@ public final class NativeBackend {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
-        if ((srcOff | dstOff) == 0) {
-          try {
+        try {
+          if ((srcOff | dstOff) == 0) {
             return partial ? Lz4Library.partialWhole(a, srcLen, b, dstCap) : Lz4Library.decompressWhole(a, srcLen, b, dstCap);
-          } catch (Throwable t) {
-            throw failure(t);
           }
+          MemorySegment in = cached(a, srcOff);
+          MemorySegment out = in == null ? null : cached(b, dstOff);
+          if (out != null) {
+            return partial ? Lz4Library.partialHeap(in, srcLen, out, dstCap) : Lz4Library.decompressHeap(in, srcLen, out, dstCap);
+          }
+          return partial
+              ? Lz4Library.partialFresh(a, srcOff, b, dstOff, srcLen, dstCap)
+              : Lz4Library.decompressFresh(a, srcOff, b, dstOff, srcLen, dstCap);
+        } catch (Throwable t) {
+          throw failure(t);
         }
-        MemorySegment in = cached(a, srcOff);
-        MemorySegment out = in == null ? null : cached(b, dstOff);
-        if (out != null) {
-          return partial ? Lz4Library.partialHeap(in, srcLen, out, dstCap) : Lz4Library.decompressHeap(in, srcLen, out, dstCap);
-        }
-        return partial
-            ? Lz4Library.partialFresh(a, srcOff, srcLen, b, dstOff, dstCap)
-            : Lz4Library.decompressFresh(a, srcOff, srcLen, b, dstOff, dstCap);
       }
     } else if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b) {
       long in = address(a) + srcOff;
