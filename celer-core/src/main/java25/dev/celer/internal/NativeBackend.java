@@ -119,7 +119,7 @@ public final class NativeBackend {
   //
   // Whole arrays (offset 0 on both sides, the common case: a codec's own buffers) get their
   // segments per call from MemorySegment.ofArray alone, in Lz4Library's *Whole methods, and
-  // escape analysis removes them at every call site measured (NativeAllocationProbe, 61 sites, and
+  // escape analysis removes them at every call site measured (NativeAllocationProbe, 61-63 sites, and
   // OneJvmRatios: 0 B per call). That needs C2 to inline the chain from the segment to the
   // downcall: ofArray's chain (a static call, then constructors, which C2 always inlines for
   // escape analysis) is not subject to any other caller's profile, and each *Whole method is at
