@@ -80,6 +80,10 @@ public final class NativeAllocationProbe {
         calls.put(names[c] + ", " + kind, kind.equals("array")
             ? () -> comp.compress(data, 0, size, arrOut, 7, bound)
             : () -> comp.compress(src, off, size, dst, off, bound));
+        if (kind.equals("array")) {
+          byte[] whole = new byte[bound];
+          calls.put(names[c] + ", array at 0", () -> comp.compress(data, 0, size, whole, 0, bound));
+        }
       }
       for (int d = 0; d < decoders.length; d++) {
         Lz4Decompressor dec = decoders[d];
@@ -89,6 +93,22 @@ public final class NativeAllocationProbe {
         if (kind.equals("array")) {
           calls.put(decoderNames[d].replace("decompress", "partial") + ", " + kind,
               () -> dec.decompressPartial(packed, 0, packed.length, arrBack, 7, size / 2));
+          // whole arrays (offset 0 on both sides): the native backend's segments made per call
+          byte[] whole = new byte[size];
+          calls.put(decoderNames[d] + ", array at 0", () -> dec.decompress(packed, 0, packed.length, whole, 0, size));
+          calls.put(decoderNames[d].replace("decompress", "partial") + ", array at 0",
+              () -> dec.decompressPartial(packed, 0, packed.length, whole, 0, size / 2));
+          // more arrays (at an offset) than the native backend's segment cache holds: most calls
+          // miss it and make their segments per call
+          byte[][] many = new byte[4096][];
+          for (int i = 0; i < many.length; i++) {
+            many[i] = new byte[7 + size / 2];
+          }
+          int[] next = {0};
+          calls.put(decoderNames[d].replace("decompress", "partial") + ", 4096 arrays at 7", () -> {
+            byte[] to = many[next[0]++ & (many.length - 1)];
+            return dec.decompressPartial(packed, 0, packed.length, to, 7, size / 2);
+          });
         }
       }
       if (kind.equals("array")) {

@@ -191,34 +191,44 @@ final class Lz4Library {
     }
   }
 
-  // The *Fresh calls make their heap segments themselves, for arrays not in NativeBackend's
-  // cache: made and consumed in one small method, where escape analysis can remove them.
+  // The *Whole calls take whole arrays (offset 0, NativeBackend's common case) and make their heap
+  // segments per call, with MemorySegment.ofArray alone: see NativeBackend, above lz4CompressFast,
+  // for why that is removed by escape analysis at any call site and why each method stays at most
+  // 35 bytes of bytecode (the handle from a static final of its own, the exception handler left
+  // to the caller).
 
-  static int fastFresh(long state, byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap, int acceleration) {
-    try {
-      return (int) H.fastHeap.invokeExact(state, MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
-          srcLen, dstCap, acceleration);
-    } catch (Throwable t) {
-      throw NativeBackend.failure(t);
-    }
+  private static final MethodHandle FAST_HEAP = H == null ? null : H.fastHeap;
+  private static final MethodHandle DECOMPRESS_HEAP = H == null ? null : H.decompressHeap;
+  private static final MethodHandle PARTIAL_HEAP = H == null ? null : H.partialHeap;
+
+  static int fastWhole(long state, byte[] src, int srcLen, byte[] dst, int dstCap, int acceleration) throws Throwable {
+    return (int) FAST_HEAP.invokeExact(state, MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, acceleration);
   }
 
-  static int decompressFresh(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap) {
-    try {
-      return (int) H.decompressHeap.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
-          srcLen, dstCap);
-    } catch (Throwable t) {
-      throw NativeBackend.failure(t);
-    }
+  static int decompressWhole(byte[] src, int srcLen, byte[] dst, int dstCap) throws Throwable {
+    return (int) DECOMPRESS_HEAP.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap);
   }
 
-  static int partialFresh(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstCap) {
-    try {
-      return (int) H.partialHeap.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff),
-          srcLen, dstCap, dstCap);
-    } catch (Throwable t) {
-      throw NativeBackend.failure(t);
-    }
+  static int partialWhole(byte[] src, int srcLen, byte[] dst, int dstCap) throws Throwable {
+    return (int) PARTIAL_HEAP.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, dstCap);
+  }
+
+  // The *Fresh calls make their heap segments themselves, for arrays at other offsets that are not
+  // in NativeBackend's cache: made and consumed in one method, where escape analysis can remove
+  // them. Kept small, as the *Whole ones, so that C2 inlines them at any call site it compiles
+  // (34 and 35 bytes; fastFresh is 37, its call having three more arguments); whether it then
+  // removes the segments depends on asSlice's chain (see NativeBackend, above lz4CompressFast).
+
+  static int fastFresh(byte[] src, int srcOff, byte[] dst, int dstOff, long state, int srcLen, int dstCap, int acceleration) throws Throwable {
+    return (int) FAST_HEAP.invokeExact(state, MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, acceleration);
+  }
+
+  static int decompressFresh(byte[] src, int srcOff, byte[] dst, int dstOff, int srcLen, int dstCap) throws Throwable {
+    return (int) DECOMPRESS_HEAP.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap);
+  }
+
+  static int partialFresh(byte[] src, int srcOff, byte[] dst, int dstOff, int srcLen, int dstCap) throws Throwable {
+    return (int) PARTIAL_HEAP.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, dstCap);
   }
 
   /** @param critical whether the call may hold off safepoints (only short calls) */

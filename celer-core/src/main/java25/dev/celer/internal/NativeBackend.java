@@ -36,9 +36,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * #CRITICAL_MAX_DECOMPRESS} (decompression) or {@link #CRITICAL_MAX_HASH} (hashes). Larger calls
  * and every HC call (slow per byte) are ordinary downcalls, on direct buffers as they are and on
  * heap arrays copied through native memory. Compressor state (16 KB fast, about 256 KB HC), copy
- * buffers and XXH3's streaming state come from a small pool of {@link Scratch} objects, and the
- * heap segments and buffer addresses from a weak identity cache (see {@link #heap}), so a
- * steady-state call allocates nothing on the Java heap, at any number of call sites.
+ * buffers and XXH3's streaming state come from a small pool of {@link Scratch} objects; heap
+ * segments are made per call for LZ4 calls on whole arrays and short hashes (removed by escape
+ * analysis; see the note above {@link #lz4CompressFast}), and the other heap segments and buffer
+ * addresses come from a weak identity cache (see {@link #heap}), so a steady-state call allocates
+ * nothing on the Java heap, at any number of call sites.
  */
 public final class NativeBackend {
   private NativeBackend() {}
@@ -111,25 +113,48 @@ public final class NativeBackend {
   // ---------------------------------------------------------------------------------------- LZ4
   //
   // Nothing here allocates on the Java heap in a steady state, whatever the JIT makes of the
-  // callers: byte arrays reach the libraries as heap segments from the KNOWN cache (see heap()),
-  // direct buffers as raw addresses (a long: no segment object reaches the call), and compressor
-  // state and copy buffers come from the Scratch pool. The exception is hashes of arrays under
-  // CACHED_HASH_MIN, where the lookup would cost more than the hash: their segments are made in
-  // one small method, which escape analysis removes wherever the JIT inlines the chain (0 B per
-  // call in OneJvmRatios; at 50+ mixed call sites a run may show 100-200 B on some).
+  // callers: direct buffers reach the libraries as raw addresses (a long: no segment object
+  // reaches the call), compressor state and copy buffers come from the Scratch pool, and byte
+  // arrays pass as heap segments, made per call or taken from the KNOWN cache (see heap()).
+  //
+  // Whole arrays (offset 0 on both sides, the common case: a codec's own buffers) get their
+  // segments per call from MemorySegment.ofArray alone, in Lz4Library's *Whole methods, and
+  // escape analysis removes them at every call site measured (NativeAllocationProbe, 61-63 sites, and
+  // OneJvmRatios: 0 B per call). That needs C2 to inline the chain from the segment to the
+  // downcall: ofArray's chain (a static call, then constructors, which C2 always inlines for
+  // escape analysis) is not subject to any other caller's profile, and each *Whole method is at
+  // most 35 bytes of bytecode (MaxInlineSize), which C2 inlines even at a rarely taken call site.
+  // The two cache lookups these calls skip cost up to 15% of a short call (OneJvmRatios, partial
+  // decoding of a quarter of 4 / 16 / 64 KB blocks: 0.78 / 0.88 / 0.94x C with them, 0.94 / 0.94
+  // / 0.95x without; compression and decompression 1.00-1.02x either way).
+  //
+  // Arrays at other offsets keep the cache: a segment at an offset needs asSlice, whose chain
+  // (AbstractMemorySegmentImpl.asSliceNoCheck's virtual call to dup) is inlined or not by that
+  // JDK method's own profile, which every user of asSlice in the JVM shares; PrintInlining with
+  // 53 call sites: "dup (11 bytes) failed to inline: low call site frequency", then 64-224 B per
+  // call (the segments, and C1 code's allocations while a method waits for C2). The cache's own
+  // misses allocate (an entry, a weak reference, the segment; OneJvmRatios' "0 / 11 / 56 / 224 B"
+  // for native compress were such passes), and a whole-array call never reaches it. The exception
+  // is hashes of arrays under CACHED_HASH_MIN, where the lookup would cost more than the hash:
+  // their segments are made in one small method (32 bytes), as above.
 
   public static int lz4CompressFast(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
     Scratch s = Scratch.take();
     try {
       if (isShort && src instanceof byte[] a && dst instanceof byte[] b) {
+        if ((srcOff | dstOff) == 0) {
+          return Lz4Library.fastWhole(s.fastState(), a, srcLen, b, dstCap, acceleration);
+        }
         MemorySegment in = cached(a, srcOff);
         MemorySegment out = in == null ? null : cached(b, dstOff);
         return out != null
             ? Lz4Library.fastHeap(s.fastState(), in, srcLen, out, dstCap, acceleration)
-            : Lz4Library.fastFresh(s.fastState(), a, srcOff, srcLen, b, dstOff, dstCap, acceleration);
+            : Lz4Library.fastFresh(a, srcOff, b, dstOff, s.fastState(), srcLen, dstCap, acceleration);
       }
       return raw(s, FAST, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, acceleration);
+    } catch (Throwable t) {
+      throw failure(t);
     } finally {
       Scratch.give(s);
     }
@@ -148,14 +173,21 @@ public final class NativeBackend {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
-        MemorySegment in = cached(a, srcOff);
-        MemorySegment out = in == null ? null : cached(b, dstOff);
-        if (out != null) {
-          return partial ? Lz4Library.partialHeap(in, srcLen, out, dstCap) : Lz4Library.decompressHeap(in, srcLen, out, dstCap);
+        try {
+          if ((srcOff | dstOff) == 0) {
+            return partial ? Lz4Library.partialWhole(a, srcLen, b, dstCap) : Lz4Library.decompressWhole(a, srcLen, b, dstCap);
+          }
+          MemorySegment in = cached(a, srcOff);
+          MemorySegment out = in == null ? null : cached(b, dstOff);
+          if (out != null) {
+            return partial ? Lz4Library.partialHeap(in, srcLen, out, dstCap) : Lz4Library.decompressHeap(in, srcLen, out, dstCap);
+          }
+          return partial
+              ? Lz4Library.partialFresh(a, srcOff, b, dstOff, srcLen, dstCap)
+              : Lz4Library.decompressFresh(a, srcOff, b, dstOff, srcLen, dstCap);
+        } catch (Throwable t) {
+          throw failure(t);
         }
-        return partial
-            ? Lz4Library.partialFresh(a, srcOff, srcLen, b, dstOff, dstCap)
-            : Lz4Library.decompressFresh(a, srcOff, srcLen, b, dstOff, dstCap);
       }
     } else if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b) {
       long in = address(a) + srcOff;

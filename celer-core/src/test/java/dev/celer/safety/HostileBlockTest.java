@@ -129,6 +129,67 @@ class HostileBlockTest {
     }
   }
 
+  /**
+   * Offset-0 matches at every position around a partial decode's target, the case that shows
+   * stale bytes in liblz4 1.9.4 (docs/security.md, "The native backend"): a lead-in that the
+   * native decoder takes through its fast loop (literals and a long valid match, so the output is
+   * past the 256-byte native crossover), then {@code k} more literals, an offset-0 match of length
+   * {@code len} (short ones, the longest a token holds, one length byte, several, and a match far
+   * longer than the target), a second offset-0 match right after it, and the last literals. Every
+   * target from just before the match to past its end: two differently pre-filled destinations
+   * give the same answer, a rejection or output that never holds the old bytes.
+   */
+  @Test
+  void offsetZeroAtEveryPositionAroundTheTargetNeverShowsStaleBytes() {
+    for (int len : new int[] {4, 5, 12, 13, 18, 19, 30, 64, 274, 5000}) {
+      for (int k = 0; k < 20; k++) {
+        byte[] block = offsetZeroAfterLeadIn(k, len, new byte[0]);
+        int at = LEAD_IN + k; // where the offset-0 match starts in the output
+        for (int target = at - 2; target <= Math.min(at + len + 40, 6000); target += target < at + 40 || target > at + len - 20 ? 1 : 97) {
+          BlockDecompressFuzzTest.checkPartial(block, target, null, false);
+        }
+      }
+    }
+  }
+
+  /**
+   * As {@link #offsetZeroAtEveryPositionAroundTheTargetNeverShowsStaleBytes}, with history (a
+   * separate dictionary and the same bytes as an in-place prefix): the lead-in's match reaches
+   * into the dictionary.
+   */
+  @Test
+  void offsetZeroAtEveryPositionAroundTheTargetWithHistoryNeverShowsStaleBytes() {
+    byte[] dict = distinct(1000, 9);
+    for (int len : new int[] {4, 13, 19, 274, 5000}) {
+      for (int k = 0; k < 20; k += 3) {
+        byte[] block = offsetZeroAfterLeadIn(k, len, dict);
+        int at = LEAD_IN + k;
+        for (int target = at - 2; target <= Math.min(at + len + 30, 6000); target += target < at + 30 || target > at + len - 15 ? 1 : 211) {
+          for (boolean prefix : new boolean[] {false, true}) {
+            decodeOffsetZeroWithHistory(block, dict, prefix, target, target);
+          }
+        }
+      }
+    }
+  }
+
+  /** Output bytes before the offset-0 match of {@link #offsetZeroAfterLeadIn} with {@code k} = 0. */
+  private static final int LEAD_IN = 64 + 300;
+
+  /**
+   * @return 64 literals, a valid match of 300 (offset 16, or 700 into {@code dict} when there is
+   *     one), {@code k} literals, an offset-0 match of {@code len}, a second one of 4, then the
+   *     last 5 literals
+   */
+  private static byte[] offsetZeroAfterLeadIn(int k, int len, byte[] dict) {
+    return new BlockBuilder()
+        .seq(distinct(64, 2), dict.length == 0 ? 16 : 64 + 700, 300)
+        .seq(distinct(k, 5), 0, len)
+        .seq(new byte[0], 0, 4)
+        .last(FIVE)
+        .build();
+  }
+
   /** One decode of {@code block} with {@code dict} as history, full ({@code target} MAX_VALUE) or partial. */
   private static void decodeOffsetZeroWithHistory(byte[] block, byte[] dict, boolean prefix, int room, int target) {
     boolean partial = target != Integer.MAX_VALUE;
@@ -165,7 +226,7 @@ class HostileBlockTest {
     }
     for (int k = 0; k < 2; k++) {
       if (outcomes[k].ok()) {
-        OffsetZero.assertAcceptedAsZeros(block, room, dict, target, ref, outcomes[k], dsts[k], dstOff, ctx);
+        OffsetZero.assertAcceptedAsZeros(block, room, dict, prefix, target, ref, outcomes[k], dsts[k], dstOff, ctx);
       } else {
         assertTrue(outcomes[k].error().getMessage().contains("match offset 0 at input offset"), outcomes[k] + ctx);
       }
