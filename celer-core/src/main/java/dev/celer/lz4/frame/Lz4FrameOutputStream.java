@@ -41,7 +41,9 @@ import java.util.concurrent.Executor;
  * #Lz4FrameOutputStream(OutputStream, Lz4FrameOptions, int, Executor)}), every full block is
  * compressed as a task on the executor while the writing thread goes on filling the next one, and
  * the encoded blocks reach the underlying stream in input order: the bytes are exactly those of
- * one thread, whatever the executor does. At most {@code 2p} blocks are in flight (submitted and
+ * one thread, whatever the executor does. The tasks also compute the content checksum, each adding
+ * the blocks whose turn has come, in order and without waiting for one another, so the writing
+ * thread only copies the data in and the encoded blocks out. At most {@code 2p} blocks are in flight (submitted and
  * not yet written); a write that would submit one more first waits for the oldest. Only
  * independent blocks (and legacy frames) can be encoded apart: with linked blocks the stream
  * works on one thread, as {@code lz4 -T} does. The failure rules above hold as they are: a task's
@@ -149,7 +151,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
       Lz4FrameBlockEncoder enc = encoder;
       BlockPipeline.Encoding e = encoding != null ? encoding
           : (src, len, dst) -> enc.encode(src, 0, len, null, 0, 0, dst, 0);
-      pipeline = new BlockPipeline(encoder, e, executor, 2 * parallelism);
+      pipeline = new BlockPipeline(encoder, e, executor, 2 * parallelism, contentHash);
       this.parallelism = parallelism;
     } else {
       pipeline = null;
@@ -366,10 +368,8 @@ public final class Lz4FrameOutputStream extends OutputStream {
     }
     writeHeaderIfNeeded();
     if (pipeline != null) {
-      // the block's content goes to a task; the pipeline hands back a written block's array, if any
-      if (contentHash != null) {
-        contentHash.update(buf, blockStart, len);
-      }
+      // the block's content goes to a task, which also adds it to the content checksum; the
+      // pipeline hands back a written block's array, if any
       assert blockStart == 0;
       byte[] next = pipeline.submit(buf, len, out);
       // after a full block more are likely to come: a whole block at once rather than growing to it

@@ -2,6 +2,7 @@ package dev.celer.lz4.frame;
 
 import static dev.celer.lz4.frame.FrameTestSupport.assertBytes;
 import static dev.celer.lz4.frame.FrameTestSupport.mixed;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,7 +20,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,6 +103,45 @@ class Lz4FrameParallelTest {
         out.write(in);
       }
       assertBytes(Lz4Frame.compress(in, o), bytes.toByteArray(), "one write, " + o);
+    }
+  }
+
+  /**
+   * The tasks compute the content checksum in input order among themselves: an executor that runs
+   * the newest waiting task first (a stack), so blocks are often encoded out of order and a later
+   * task adds the earlier blocks to the hash, still gives the bytes of one thread; so does a pool
+   * of one thread.
+   */
+  @Test
+  void contentChecksumInOrderWhateverOrderTheTasksRunIn() throws IOException {
+    byte[] in = mixed(2_000_000, 31);
+    ThreadPoolExecutor newestFirst = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS, new LinkedBlockingDeque<>() {
+      @Override
+      public boolean offer(Runnable r) {
+        return offerFirst(r);
+      }
+    });
+    ExecutorService single = Executors.newSingleThreadExecutor();
+    try {
+      for (Lz4FrameOptions o : List.of(SMALL_BLOCKS, SMALL_BLOCKS.toBuilder().blockChecksum(true).build(),
+          SMALL_BLOCKS.toBuilder().contentChecksum(false).build())) {
+        byte[] expected = Lz4Frame.compress(in, o);
+        for (int parallelism : new int[] {2, 3, 8}) {
+          for (Executor e : new Executor[] {newestFirst, single}) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, o, parallelism, e)) {
+              for (int p = 0; p < in.length; p += 200_000) {
+                out.write(in, p, Math.min(200_000, in.length - p));
+              }
+            }
+            assertBytes(expected, bytes.toByteArray(), "parallelism " + parallelism + ", " + e + ", " + o);
+            assertArrayEquals(in, Lz4Frame.decompress(bytes.toByteArray()));
+          }
+        }
+      }
+    } finally {
+      newestFirst.shutdownNow();
+      single.shutdownNow();
     }
   }
 
