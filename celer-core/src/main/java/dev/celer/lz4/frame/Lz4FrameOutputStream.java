@@ -9,6 +9,7 @@ import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.Objects;
@@ -225,6 +226,58 @@ public final class Lz4FrameOutputStream extends OutputStream {
     } catch (IOException | RuntimeException | Error e) {
       fail(e);
       throw e;
+    }
+  }
+
+  /**
+   * Reads {@code in} to its end and writes what it reads, as {@link #write(byte[], int, int)}
+   * would, but reading straight into the stream's block buffer: on the parallel path, where every
+   * block's content must be the stream's own array, this saves the copy from the caller's array.
+   * The bytes are those that writing the same data would give.
+   *
+   * <p>A failure of {@code in} comes out as it is and does not latch: what was read before it has
+   * been written (a full block is encoded, the rest stays buffered), and the stream stays usable.
+   * When the options announce a content size, it reads no more than that and then one byte, to see
+   * whether {@code in} ends: if it does not, that throws {@link IOException} without latching, and
+   * the byte (consumed from {@code in}) is not written.
+   * Failures of the underlying stream or of the encoder latch as for {@code write}.
+   *
+   * @return the number of bytes read from {@code in} and written
+   * @throws IOException when {@code in} or the underlying stream fails, or the stream is closed
+   */
+  public long transferFrom(InputStream in) throws IOException {
+    Objects.requireNonNull(in, "in");
+    ensureOpen();
+    long declared = options.legacy() ? -1 : options.contentSize();
+    long total = 0;
+    while (true) {
+      if (pos == buf.length) {
+        grow(pos + 1); // doubles: room for more than one byte
+      }
+      int want = Math.min(buf.length, blockStart + blockSize) - pos;
+      if (declared >= 0) {
+        // no more than announced; once it is all there, one byte more tells whether the input ends
+        want = (int) Math.max(1, Math.min(want, declared - written));
+      }
+      int n = in.read(buf, pos, want);
+      if (n < 0) {
+        return total;
+      }
+      if (declared >= 0 && written + n > declared) {
+        throw new IOException("content size exceeded: the header announces " + declared + " bytes, "
+            + (written + n) + " would be written");
+      }
+      pos += n;
+      written += n;
+      total += n;
+      if (pos - blockStart == blockSize) {
+        try {
+          emitBlock();
+        } catch (IOException | RuntimeException | Error e) {
+          fail(e);
+          throw e;
+        }
+      }
     }
   }
 
