@@ -3,6 +3,7 @@ package dev.celer.cli;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
 import dev.celer.lz4.seekable.SeekableLz4Writer;
+import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -86,11 +87,29 @@ final class FrameCompressor {
       // Whole blocks from one array: on one thread the stream encodes them from it without a copy.
       fos.write(first, 0, n);
       progress.update(read, counted.count);
-      while (n == blockSize) {
-        n = FileAction.readFully(in, first, blockSize);
-        fos.write(first, 0, n);
-        read += n;
-        progress.update(read, counted.count);
+      if (pool != null) {
+        // in parallel every block must be the stream's own array: it reads into them itself
+        long before = read;
+        read += fos.transferFrom(new FilterInputStream(in) {
+          long got;
+
+          @Override
+          public int read(byte[] b, int off, int len) throws IOException {
+            int r = in.read(b, off, len);
+            if (r > 0) {
+              got += r;
+              progress.update(before + got, counted.count);
+            }
+            return r;
+          }
+        });
+      } else {
+        while (n == blockSize) {
+          n = FileAction.readFully(in, first, blockSize);
+          fos.write(first, 0, n);
+          read += n;
+          progress.update(read, counted.count);
+        }
       }
     } finally {
       if (pool != null) {

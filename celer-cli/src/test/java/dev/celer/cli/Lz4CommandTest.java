@@ -208,6 +208,53 @@ class Lz4CommandTest {
     assertArrayEquals(celer(dir, null, "-B4", "-BD", "-c", "m.bin").out(),
         celer(dir, null, "-B4", "-BD", "-T4", "-c", "m.bin").out(), "linked blocks: one thread");
     assertArrayEquals(celer(dir, null, "-l", "-c", "m.bin").out(), celer(dir, null, "-l", "-T2", "-c", "m.bin").out());
+    assertArrayEquals(celer(dir, null, "-B4", "--content-size", "-c", "m.bin").out(),
+        celer(dir, null, "-B4", "--content-size", "-T2", "-c", "m.bin").out(), "content size");
+  }
+
+  /**
+   * With {@code -T2} the parallel stream reads the input itself ({@code transferFrom}); a read
+   * that fails after some blocks is still lz4's read error, with the one-thread run's code and
+   * message.
+   */
+  @Test
+  void readFailureAfterSomeBlocksInParallel() {
+    byte[] data = new byte[300_000];
+    new Random(5).nextBytes(data);
+    String[] expected = null;
+    for (String t : List.of("-T1", "-T2")) {
+      java.io.InputStream failing = new java.io.InputStream() {
+        int pos;
+
+        @Override
+        public int read() throws IOException {
+          byte[] one = new byte[1];
+          return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+          if (pos == data.length) {
+            throw new IOException("Input/output error");
+          }
+          int n = Math.min(Math.min(len, 50_000), data.length - pos);
+          System.arraycopy(data, pos, b, off, n);
+          pos += n;
+          return n;
+        }
+      };
+      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      int code = Main.inDirectory(dir).run(new String[] {"-B4", t, "-c"}, failing, java.io.OutputStream.nullOutputStream(),
+          new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+      String message = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(message.contains("Error reading stdin : Input/output error"), t + ": " + message);
+      if (expected == null) {
+        expected = new String[] {Integer.toString(code), message};
+      } else {
+        assertEquals(expected[0], Integer.toString(code), t + ": " + message);
+        assertEquals(expected[1], message, t);
+      }
+    }
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.Objects;
@@ -41,7 +42,9 @@ import java.util.concurrent.Executor;
  * #Lz4FrameOutputStream(OutputStream, Lz4FrameOptions, int, Executor)}), every full block is
  * compressed as a task on the executor while the writing thread goes on filling the next one, and
  * the encoded blocks reach the underlying stream in input order: the bytes are exactly those of
- * one thread, whatever the executor does. At most {@code 2p} blocks are in flight (submitted and
+ * one thread, whatever the executor does. The tasks also compute the content checksum, each adding
+ * the blocks whose turn has come, in order and without waiting for one another, so the writing
+ * thread only copies the data in and the encoded blocks out. At most {@code 2p} blocks are in flight (submitted and
  * not yet written); a write that would submit one more first waits for the oldest. Only
  * independent blocks (and legacy frames) can be encoded apart: with linked blocks the stream
  * works on one thread, as {@code lz4 -T} does. The failure rules above hold as they are: a task's
@@ -149,7 +152,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
       Lz4FrameBlockEncoder enc = encoder;
       BlockPipeline.Encoding e = encoding != null ? encoding
           : (src, len, dst) -> enc.encode(src, 0, len, null, 0, 0, dst, 0);
-      pipeline = new BlockPipeline(encoder, e, executor, 2 * parallelism);
+      pipeline = new BlockPipeline(encoder, e, executor, 2 * parallelism, contentHash);
       this.parallelism = parallelism;
     } else {
       pipeline = null;
@@ -223,6 +226,58 @@ public final class Lz4FrameOutputStream extends OutputStream {
     } catch (IOException | RuntimeException | Error e) {
       fail(e);
       throw e;
+    }
+  }
+
+  /**
+   * Reads {@code in} to its end and writes what it reads, as {@link #write(byte[], int, int)}
+   * would, but reading straight into the stream's block buffer: on the parallel path, where every
+   * block's content must be the stream's own array, this saves the copy from the caller's array.
+   * The bytes are those that writing the same data would give.
+   *
+   * <p>A failure of {@code in} comes out as it is and does not latch: what was read before it has
+   * been written (a full block is encoded, the rest stays buffered), and the stream stays usable.
+   * When the options announce a content size, it reads no more than that and then one byte, to see
+   * whether {@code in} ends: if it does not, that throws {@link IOException} without latching, and
+   * the byte (consumed from {@code in}) is not written.
+   * Failures of the underlying stream or of the encoder latch as for {@code write}.
+   *
+   * @return the number of bytes read from {@code in} and written
+   * @throws IOException when {@code in} or the underlying stream fails, or the stream is closed
+   */
+  public long transferFrom(InputStream in) throws IOException {
+    Objects.requireNonNull(in, "in");
+    ensureOpen();
+    long declared = options.legacy() ? -1 : options.contentSize();
+    long total = 0;
+    while (true) {
+      if (pos == buf.length) {
+        grow(pos + 1); // doubles: room for more than one byte
+      }
+      int want = Math.min(buf.length, blockStart + blockSize) - pos;
+      if (declared >= 0) {
+        // no more than announced; once it is all there, one byte more tells whether the input ends
+        want = (int) Math.max(1, Math.min(want, declared - written));
+      }
+      int n = in.read(buf, pos, want);
+      if (n < 0) {
+        return total;
+      }
+      if (declared >= 0 && written + n > declared) {
+        throw new IOException("content size exceeded: the header announces " + declared + " bytes, "
+            + (written + n) + " would be written");
+      }
+      pos += n;
+      written += n;
+      total += n;
+      if (pos - blockStart == blockSize) {
+        try {
+          emitBlock();
+        } catch (IOException | RuntimeException | Error e) {
+          fail(e);
+          throw e;
+        }
+      }
     }
   }
 
@@ -366,10 +421,8 @@ public final class Lz4FrameOutputStream extends OutputStream {
     }
     writeHeaderIfNeeded();
     if (pipeline != null) {
-      // the block's content goes to a task; the pipeline hands back a written block's array, if any
-      if (contentHash != null) {
-        contentHash.update(buf, blockStart, len);
-      }
+      // the block's content goes to a task, which also adds it to the content checksum; the
+      // pipeline hands back a written block's array, if any
       assert blockStart == 0;
       byte[] next = pipeline.submit(buf, len, out);
       // after a full block more are likely to come: a whole block at once rather than growing to it

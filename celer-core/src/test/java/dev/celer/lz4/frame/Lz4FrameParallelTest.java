@@ -2,6 +2,7 @@ package dev.celer.lz4.frame;
 
 import static dev.celer.lz4.frame.FrameTestSupport.assertBytes;
 import static dev.celer.lz4.frame.FrameTestSupport.mixed;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,7 +20,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,6 +103,155 @@ class Lz4FrameParallelTest {
         out.write(in);
       }
       assertBytes(Lz4Frame.compress(in, o), bytes.toByteArray(), "one write, " + o);
+    }
+  }
+
+  /**
+   * The tasks compute the content checksum in input order among themselves: an executor that runs
+   * the newest waiting task first (a stack), so blocks are often encoded out of order and a later
+   * task adds the earlier blocks to the hash, still gives the bytes of one thread; so does a pool
+   * of one thread.
+   */
+  @Test
+  void contentChecksumInOrderWhateverOrderTheTasksRunIn() throws IOException {
+    byte[] in = mixed(2_000_000, 31);
+    ThreadPoolExecutor newestFirst = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS, new LinkedBlockingDeque<>() {
+      @Override
+      public boolean offer(Runnable r) {
+        return offerFirst(r);
+      }
+    });
+    ExecutorService single = Executors.newSingleThreadExecutor();
+    try {
+      for (Lz4FrameOptions o : List.of(SMALL_BLOCKS, SMALL_BLOCKS.toBuilder().blockChecksum(true).build(),
+          SMALL_BLOCKS.toBuilder().contentChecksum(false).build())) {
+        byte[] expected = Lz4Frame.compress(in, o);
+        for (int parallelism : new int[] {2, 3, 8}) {
+          for (Executor e : new Executor[] {newestFirst, single}) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, o, parallelism, e)) {
+              for (int p = 0; p < in.length; p += 200_000) {
+                out.write(in, p, Math.min(200_000, in.length - p));
+              }
+            }
+            assertBytes(expected, bytes.toByteArray(), "parallelism " + parallelism + ", " + e + ", " + o);
+            assertArrayEquals(in, Lz4Frame.decompress(bytes.toByteArray()));
+          }
+        }
+      }
+    } finally {
+      newestFirst.shutdownNow();
+      single.shutdownNow();
+    }
+  }
+
+  /** An input that gives at most {@code piece} bytes a read and, from byte {@code failAt} on, throws. */
+  private static final class PiecesThenFailure extends java.io.InputStream {
+    final IOException failure = new IOException("read error");
+    final byte[] data;
+    final int piece;
+    final int failAt;
+    int pos;
+
+    PiecesThenFailure(byte[] data, int piece, int failAt) {
+      this.data = data;
+      this.piece = piece;
+      this.failAt = failAt;
+    }
+
+    @Override
+    public int read() {
+      throw new AssertionError("the stream reads into arrays");
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (pos >= failAt) {
+        throw failure;
+      }
+      if (pos == data.length) {
+        return -1;
+      }
+      int n = Math.min(Math.min(len, piece), Math.min(data.length, failAt) - pos);
+      System.arraycopy(data, pos, b, off, n);
+      pos += n;
+      return n;
+    }
+  }
+
+  /**
+   * {@code transferFrom} reads into the stream's own block buffers and gives the bytes of writing
+   * the same data, on one thread and in parallel, for every kind of frame, whatever the size of
+   * the reads, after a write and before one.
+   */
+  @Test
+  void transferFromGivesTheBytesOfWrite() throws IOException {
+    byte[] in = mixed(1_300_000, 41);
+    for (Lz4FrameOptions o : options(in.length)) {
+      byte[] expected = Lz4Frame.compress(in, o);
+      for (int parallelism : new int[] {1, 2}) {
+        for (int piece : new int[] {1000, 65_536, 300_000}) {
+          ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+          try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, o, parallelism, pool)) {
+            out.write(in, 0, 100_000);
+            byte[] middle = java.util.Arrays.copyOfRange(in, 100_000, in.length - 10);
+            assertEquals(middle.length, out.transferFrom(new PiecesThenFailure(middle, piece, Integer.MAX_VALUE)));
+            out.write(in, in.length - 10, 10);
+            assertEquals(in.length, out.bytesWritten());
+          }
+          assertBytes(expected, bytes.toByteArray(), "parallelism " + parallelism + ", reads of " + piece + ", " + o);
+        }
+      }
+    }
+  }
+
+  /**
+   * A failing input does not latch: what was read before the failure is written, and the frame
+   * can still be finished; reading past an announced content size is refused without latching.
+   */
+  @Test
+  void transferFromInputFailureDoesNotLatch() throws IOException {
+    byte[] in = mixed(500_000, 42);
+    for (int parallelism : new int[] {1, 2}) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      PiecesThenFailure failing = new PiecesThenFailure(in, 40_000, 200_000);
+      try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, SMALL_BLOCKS, parallelism, pool)) {
+        assertSame(failing.failure, assertThrows(IOException.class, () -> out.transferFrom(failing)));
+        assertEquals(200_000, out.bytesWritten());
+        out.write(in, 200_000, in.length - 200_000); // the stream goes on
+      }
+      assertArrayEquals(in, Lz4Frame.decompress(bytes.toByteArray()), "parallelism " + parallelism);
+
+      Lz4FrameOptions sized = SMALL_BLOCKS.toBuilder().contentSize(300_000).build();
+      ByteArrayOutputStream sizedBytes = new ByteArrayOutputStream();
+      try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(sizedBytes, sized, parallelism, pool)) {
+        IOException e = assertThrows(IOException.class,
+            () -> out.transferFrom(new PiecesThenFailure(in, 50_000, Integer.MAX_VALUE)));
+        assertTrue(e.getMessage().contains("content size exceeded"), e.getMessage());
+        assertEquals(300_000, out.bytesWritten(), "the reads that fitted were written");
+      }
+      assertArrayEquals(java.util.Arrays.copyOf(in, 300_000), Lz4Frame.decompress(sizedBytes.toByteArray()));
+
+      Lz4FrameOutputStream closed = new Lz4FrameOutputStream(new ByteArrayOutputStream(), SMALL_BLOCKS, parallelism, pool);
+      closed.close();
+      assertThrows(IOException.class, () -> closed.transferFrom(new PiecesThenFailure(in, 1, 10)));
+    }
+  }
+
+  /** An underlying stream failing while transferFrom writes latches, as for write. */
+  @Test
+  void transferFromUnderlyingFailureLatches() {
+    byte[] in = mixed(1_000_000, 43);
+    for (int n = 1; n <= 9; n += 2) {
+      FailingAt sink = new FailingAt(n);
+      Lz4FrameOutputStream out = new Lz4FrameOutputStream(sink, SMALL_BLOCKS, 2, pool);
+      Throwable first = assertThrows(IOException.class, () -> {
+        out.transferFrom(new PiecesThenFailure(in, 30_000, Integer.MAX_VALUE));
+        out.close();
+      });
+      assertSame(sink.failure, first, "write " + n);
+      assertLatched(out, first);
+      assertTrue(sink.closed);
     }
   }
 
