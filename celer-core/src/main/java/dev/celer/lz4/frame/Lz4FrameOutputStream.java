@@ -5,11 +5,13 @@ import static dev.celer.internal.frame.Lz4FrameFormat.*;
 import dev.celer.internal.Mem;
 import dev.celer.internal.frame.FrameHeader;
 import dev.celer.internal.stream.FailureLatch;
+import dev.celer.internal.stream.SourceReader;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.Objects;
@@ -239,7 +241,9 @@ public final class Lz4FrameOutputStream extends OutputStream {
    * been written (a full block is encoded, the rest stays buffered), and the stream stays usable.
    * When the options announce a content size, it reads no more than that and then one byte, to see
    * whether {@code in} ends: if it does not, that throws {@link IOException} without latching, and
-   * the byte (consumed from {@code in}) is not written.
+   * the byte (consumed from {@code in}) is not written. A read of {@code in} that returns 0 bytes
+   * is retried, at most {@value dev.celer.internal.stream.SourceReader#MAX_EMPTY_READS} times in a
+   * row (then {@link IOException}, without latching), as the readers of compressed input do.
    * Failures of the underlying stream or of the encoder latch as for {@code write}.
    *
    * @return the number of bytes read from {@code in} and written
@@ -250,6 +254,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
     ensureOpen();
     long declared = options.legacy() ? -1 : options.contentSize();
     long total = 0;
+    int empty = 0;
     while (true) {
       if (pos == buf.length) {
         grow(pos + 1); // doubles: room for more than one byte
@@ -262,6 +267,23 @@ public final class Lz4FrameOutputStream extends OutputStream {
       int n = in.read(buf, pos, want);
       if (n < 0) {
         return total;
+      }
+      if (n == 0) {
+        // InputStream allows a read of 0 bytes; one that never ends would hang here, so as the
+        // readers of compressed input do, retry a bounded number of times, then give up
+        if (Thread.currentThread().isInterrupted()) {
+          throw new InterruptedIOException("interrupted while the input returned no data, after " + total + " bytes");
+        }
+        if (++empty == SourceReader.MAX_EMPTY_READS) {
+          throw new IOException("the input returned no data " + SourceReader.MAX_EMPTY_READS + " times in a row after "
+              + total + " bytes, neither data nor its end");
+        }
+        Thread.yield();
+        continue;
+      }
+      empty = 0;
+      if (n > want) {
+        throw new IOException("the input claims to have read " + n + " bytes into " + want);
       }
       if (declared >= 0 && written + n > declared) {
         throw new IOException("content size exceeded: the header announces " + declared + " bytes, "

@@ -238,6 +238,61 @@ class Lz4FrameParallelTest {
     }
   }
 
+  /**
+   * An input that returns 0 bytes forever ends transferFrom with an {@link IOException} instead of
+   * a hang, and one that returns 0 bytes a few times is read on; an input that claims to have read
+   * more than it was asked for is refused. Neither latches: the frame can still be finished.
+   */
+  @Test
+  void transferFromBoundsEmptyReadsAndRefusesImpossibleCounts() throws IOException {
+    byte[] in = mixed(200_000, 44);
+    for (int parallelism : new int[] {1, 2}) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, SMALL_BLOCKS, parallelism, pool)) {
+        java.io.InputStream stalls = new java.io.InputStream() {
+          int calls;
+          int pos;
+
+          @Override
+          public int read() {
+            throw new AssertionError("transferFrom reads arrays");
+          }
+
+          @Override
+          public int read(byte[] b, int off, int len) {
+            // the first 70,000 bytes in reads of at most 10,000, each after three empty reads; then
+            // nothing, forever
+            if (++calls % 4 != 0 || pos == 70_000) {
+              return 0;
+            }
+            int n = Math.min(len, Math.min(10_000, 70_000 - pos));
+            System.arraycopy(in, pos, b, off, n);
+            pos += n;
+            return n;
+          }
+        };
+        IOException e = assertThrows(IOException.class, () -> out.transferFrom(stalls));
+        assertTrue(e.getMessage().contains("no data"), e.getMessage());
+        assertEquals(70_000, out.bytesWritten());
+        java.io.InputStream boasting = new java.io.InputStream() {
+          @Override
+          public int read() {
+            throw new AssertionError("transferFrom reads arrays");
+          }
+
+          @Override
+          public int read(byte[] b, int off, int len) {
+            return len + 1;
+          }
+        };
+        e = assertThrows(IOException.class, () -> out.transferFrom(boasting));
+        assertTrue(e.getMessage().contains("claims"), e.getMessage());
+        out.write(in, 70_000, in.length - 70_000);
+      }
+      assertArrayEquals(in, Lz4Frame.decompress(bytes.toByteArray()), "parallelism " + parallelism);
+    }
+  }
+
   /** An underlying stream failing while transferFrom writes latches, as for write. */
   @Test
   void transferFromUnderlyingFailureLatches() {
