@@ -7,15 +7,17 @@ import dev.celer.internal.NativeBackend;
  * LZ4_compress_HC_extStateHC} of the system's {@code liblz4} (see {@link NativeBackend}), whose
  * output is byte-identical to Celer's pure-Java compressors with liblz4 1.9.x.
  *
- * <p>It takes the plain block path, the destination-size mode and blocks with a full 64 KB of history
- * (a dictionary of 64 KB or more, prepared or not, or 64 KB of prefix): there liblz4's prefix mode
- * ({@code LZ4_loadDict} or {@code LZ4_loadDictHC} over the history, then {@code _continue} on the
- * input right after it in native memory) gives the blocks of Celer's pure Java. With a shorter
- * history liblz4's fast blocks differ from Java's (its "dictSmall" path), and in its
- * external-dictionary mode (what {@code lz4 -D} uses) they differ too, fast and HC: it never
- * extends a match from the input back into the dictionary. Those blocks, small blocks (below the
- * measured crossovers) and buffers the backend cannot address go to the pure-Java compressor it
- * wraps. Immutable and thread-safe; per-call native state comes from the backend's pool.
+ * <p>It takes the plain block path, the destination-size mode and blocks with a full 64 KB of
+ * history. A 64 KB prefix (history given in place, or the high compressors' per-call copy) goes
+ * through liblz4's prefix mode ({@code LZ4_loadDict} or {@code LZ4_loadDictHC} over the history,
+ * then {@code _continue} on the input right after it in native memory), which gives Celer's
+ * pure-Java prefix blocks. A prepared dictionary of 64 KB goes through liblz4's
+ * external-dictionary mode (the input apart from the loaded dictionary), which gives {@code lz4
+ * -D}'s blocks, as Celer's pure Java does. With a shorter history liblz4's fast blocks differ
+ * from Java's (its "dictSmall" path). Those blocks, dictionaries given per call, small blocks
+ * (below the measured crossovers) and buffers the backend cannot address go to the pure-Java
+ * compressor it wraps. Immutable and thread-safe; per-call native state comes from the backend's
+ * pool.
  */
 final class Lz4NativeCompressor extends Lz4Compressor {
   /**
@@ -93,12 +95,21 @@ final class Lz4NativeCompressor extends Lz4Compressor {
 
   @Override
   int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    if (nativeDict(dict.length(), srcEnd - srcOff, dstLimit - dstOff, src, dst)) {
+    // HC: Java's dictionary blocks are not yet lz4 -D's external-dictionary blocks; they stay in Java
+    if (level == 0
+        && nativeDict(dict.length(), srcEnd - srcOff, dstLimit - dstOff, src, dst)) {
       int n = NativeBackend.lz4CompressDict(dict.bytes, src, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
           acceleration);
       return n > 0 ? n : -1;
     }
     return java.compressBlock(dict, src, srcOff, srcEnd, dst, dstOff, dstLimit);
+  }
+
+  @Override
+  int compressBlock(byte[] dict, int dictStart, int dictLen, Object src, int srcOff, int srcEnd, Object dst, int dstOff,
+      int dstLimit) {
+    // liblz4 would index the dictionary per call as Java does; only prepared dictionaries go native
+    return java.compressBlock(dict, dictStart, dictLen, src, srcOff, srcEnd, dst, dstOff, dstLimit);
   }
 
   /**
