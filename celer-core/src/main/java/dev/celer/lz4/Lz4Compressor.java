@@ -76,7 +76,7 @@ public abstract class Lz4Compressor {
     byte[] bytes = new byte[0];
   }
 
-  private static final StatePool<Work> WORK = new StatePool<>(Work::new);
+  static final StatePool<Work> WORK = new StatePool<>(Work::new);
 
   /** One-element holders for the input consumed by {@link #compressDestSize(ByteBuffer, ByteBuffer)}. */
   private static final StatePool<int[]> CONSUMED = new StatePool<>(() -> new int[1]);

@@ -13,8 +13,10 @@ import dev.celer.internal.NativeBackend;
  * then {@code _continue} on the input right after it in native memory), which gives Celer's
  * pure-Java prefix blocks. A prepared dictionary of 64 KB goes through liblz4's
  * external-dictionary mode (the input apart from the loaded dictionary), which gives {@code lz4
- * -D}'s blocks, as Celer's pure Java does. With a shorter history liblz4's fast blocks differ
- * from Java's (its "dictSmall" path). Those blocks, dictionaries given per call, small blocks
+ * -D}'s blocks, as Celer's pure Java does, but for HC blocks of 4 KB or less (liblz4 1.9.4 does
+ * not export the dictCtx mode {@code lz4 -D} uses for them). With a shorter history liblz4's fast
+ * blocks differ from Java's (its "dictSmall" path). Those blocks, dictionaries given per call,
+ * linked HC blocks (an external dictionary each, in Java), small blocks
  * (below the measured crossovers) and buffers the backend cannot address go to the pure-Java
  * compressor it wraps. Immutable and thread-safe; per-call native state comes from the backend's
  * pool.
@@ -95,8 +97,9 @@ final class Lz4NativeCompressor extends Lz4Compressor {
 
   @Override
   int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    // HC: Java's dictionary blocks are not yet lz4 -D's external-dictionary blocks; they stay in Java
-    if (level == 0
+    // HC blocks of 4 KB or less search the dictionary's own tables in lz4 -D (dictCtx mode), which
+    // liblz4 1.9.4 does not export: those stay in Java
+    if ((level == 0 || srcEnd - srcOff > Lz4HighCompressor.DICT_CTX_MAX)
         && nativeDict(dict.length(), srcEnd - srcOff, dstLimit - dstOff, src, dst)) {
       int n = NativeBackend.lz4CompressDict(dict.bytes, src, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
           acceleration);

@@ -45,6 +45,10 @@ public final class Lz4StreamCompressor {
   private final Lz4Compressor compressor;
   /** The fast compressor, or {@code null}: the high compressors index the history per block. */
   private final Lz4FastCompressor fast;
+  /** The HC compressor (pure Java), or {@code null}. */
+  private final Lz4HighCompressor high;
+  /** Whether the history is the dictionary {@link #reset(byte[], int, int)} gave, no block yet. */
+  private boolean dictionaryNext;
   private byte[] window; // history then input
   private int histStart; // window[histStart, histEnd) is the history, at most 64 KB
   private int histEnd;
@@ -61,6 +65,7 @@ public final class Lz4StreamCompressor {
     // the native fast compressor has no table to keep between blocks: linked blocks use the Java one
     Lz4Compressor blocks = compressor instanceof Lz4NativeCompressor ? ((Lz4NativeCompressor) compressor).java() : compressor;
     this.fast = blocks instanceof Lz4FastCompressor ? (Lz4FastCompressor) blocks : null;
+    this.high = blocks instanceof Lz4HighCompressor ? (Lz4HighCompressor) blocks : null;
   }
 
   /** @return the compressor that encodes each block */
@@ -72,6 +77,7 @@ public final class Lz4StreamCompressor {
   public void reset() {
     histStart = 0;
     histEnd = 0;
+    dictionaryNext = false;
     if (table != null) {
       Arrays.fill(table, 0);
     }
@@ -89,6 +95,7 @@ public final class Lz4StreamCompressor {
     System.arraycopy(dict, off + len - hist, window, 0, hist);
     histStart = 0;
     histEnd = hist;
+    dictionaryNext = hist > 0;
     if (fast != null) {
       // LZ4_loadDict: the dictionary ends at index 64 KB, so an empty slot (0) is out of reach
       if (hist == 0) {
@@ -144,9 +151,12 @@ public final class Lz4StreamCompressor {
       }
       n = fast.compressLinked(table, nextIndex, window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
       nextIndex += srcLen;
+    } else if (high != null) {
+      n = high.compressLinked(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
     } else {
       n = compressor.compressBlock(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
     }
+    dictionaryNext = false;
     histEnd = end;
     histStart = Math.max(histStart, end - WINDOW_SIZE);
     return n;

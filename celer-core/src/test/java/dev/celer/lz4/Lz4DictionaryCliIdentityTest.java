@@ -42,7 +42,6 @@ class Lz4DictionaryCliIdentityTest {
   }
 
   @Test
-  @org.junit.jupiter.api.Disabled("HC dictionary blocks: next step")
   void highLevelsAreLz4sBytes() throws Exception {
     check(HIGH_LEVELS);
   }
