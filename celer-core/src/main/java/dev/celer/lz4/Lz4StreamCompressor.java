@@ -28,7 +28,9 @@ import java.util.Objects;
  * {@code LZ4_compress_fast_continue} does, so the history is never indexed again, and the blocks
  * are the C library's bytes (for blocks of 64 KB and more: C keeps only the last block as history
  * where Celer keeps the last 64 KB of all blocks, which matters only for smaller blocks). The high
- * compressors index the history for each block. Callers that keep the history themselves in one window buffer can avoid even the input
+ * compressors index the history for each block and, as {@code lz4 -BD} does, see it as an external
+ * dictionary (the first block after {@link #reset(byte[], int, int)} attaches the dictionary, as
+ * {@code lz4 -D}), so their blocks are the C library's bytes too. Callers that keep the history themselves in one window buffer can avoid even the input
  * copy with the dictionary overloads of {@link Lz4Compressor} in their zero-copy prefix form.
  *
  * <p>Not thread-safe: one instance per sequence. The window (64 KB plus the largest block seen,

@@ -146,6 +146,31 @@ class Lz4PreparedDictionaryTest {
   }
 
   /**
+   * The HC levels: a prepared dictionary gives the per-call path's block too, on both sides of the
+   * 4 KB rule (dictCtx mode below, external dictionary above), and the block decodes.
+   */
+  @Test
+  void highLevelsPreparedAndPerCallGiveTheSameBlocks() {
+    byte[] data = Corpus.read("alice29.txt");
+    byte[] dict = Arrays.copyOf(data, 30_000);
+    Lz4Dictionary prepared = Lz4Dictionary.of(dict);
+    for (int level : new int[] {3, 9, 10, 12}) {
+      Lz4Compressor hc = Lz4.highCompressor(level);
+      for (int len : new int[] {13, 1000, 4096, 4097, 20_000}) {
+        byte[] out = new byte[Lz4.maxCompressedLength(len)];
+        byte[] perCall = new byte[out.length];
+        int c = hc.compress(data, 30_000, len, perCall, 0, perCall.length, dict, 0, dict.length);
+        int n = hc.compress(data, 30_000, len, out, 0, out.length, prepared);
+        String what = "level " + level + ", input " + len;
+        assertArrayEquals(Arrays.copyOf(perCall, c), Arrays.copyOf(out, n), what);
+        byte[] back = new byte[len];
+        assertEquals(len, DEC.decompress(out, 0, n, back, 0, len, dict, 0, dict.length), what);
+        assertTrue(Arrays.equals(data, 30_000, 30_000 + len, back, 0, len), what);
+      }
+    }
+  }
+
+  /**
    * Independent 64 KB blocks with a dictionary, against {@code lz4 -1 -B4 -BI -D dict} (each block
    * attaches the dictionary: {@code LZ4F_compressBlock} in lib/lz4frame.c), on every corpus file,
    * with another file as the dictionary and with the file's own first 100 KB (so that long matches
