@@ -15,11 +15,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * Dictionary compression on the native backend (issue 12): at the fast levels and with 64 KB of
- * history, {@code LZ4_loadDict} and {@code LZ4_compress_fast_continue} in liblz4's prefix mode,
- * which must give the pure-Java compressor's bytes for prepared dictionaries, dictionaries as
- * arrays and prefixes, heap and direct buffers (other blocks stay in Java, and must match all the
- * same); argument checks stay Java's; and the copy of a prepared dictionary that a pooled scratch
+ * Dictionary compression on the native backend (issue 12): with 64 KB of history, {@code
+ * LZ4_loadDict} / {@code LZ4_loadDictHC} and {@code _continue}, in liblz4's prefix mode for a
+ * history given in place and in its external-dictionary mode for a prepared dictionary (as {@code
+ * lz4 -D}; HC only over 4 KB, smaller HC blocks use lz4's dictCtx mode, in Java), which must give
+ * the pure-Java compressor's bytes for prepared dictionaries, dictionaries as arrays and prefixes,
+ * heap and direct buffers (other blocks stay in Java, and must match all the same); argument checks stay Java's; and the copy of a prepared dictionary that a pooled scratch
  * keeps is never used for another dictionary. Run by Surefire on the native backend too ({@code
  * native} execution, {@code celer.expect.native=true}); elsewhere the comparisons are Java against
  * Java.
