@@ -15,8 +15,9 @@ import dev.celer.internal.NativeBackend;
  * external-dictionary mode (the input apart from the loaded dictionary), which gives {@code lz4
  * -D}'s blocks, as Celer's pure Java does, but for HC blocks of 4 KB or less (liblz4 1.9.4 does
  * not export the dictCtx mode {@code lz4 -D} uses for them). With a shorter history liblz4's fast
- * blocks differ from Java's (its "dictSmall" path). Those blocks, dictionaries given per call,
- * linked HC blocks (an external dictionary each, in Java), small blocks
+ * blocks differ from Java's (its "dictSmall" path). A linked HC block with 64 KB of history goes
+ * through the external-dictionary mode too, as {@code lz4 -BD}'s do. Those blocks, dictionaries
+ * given per call, small blocks
  * (below the measured crossovers) and buffers the backend cannot address go to the pure-Java
  * compressor it wraps. Immutable and thread-safe; per-call native state comes from the backend's
  * pool.
@@ -89,7 +90,7 @@ final class Lz4NativeCompressor extends Lz4Compressor {
     if (histStart != srcOff && nativeDict(srcOff - histStart, srcEnd - srcOff, dstLimit - dstOff, base, dst)) {
       // a dictionary given as an array or a prefix: liblz4 indexes it per call, as Java does
       int n = NativeBackend.lz4CompressHistory(base, histStart, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
-          acceleration);
+          acceleration, false);
       return n > 0 ? n : -1;
     }
     return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
@@ -106,6 +107,23 @@ final class Lz4NativeCompressor extends Lz4Compressor {
       return n > 0 ? n : -1;
     }
     return java.compressBlock(dict, src, srcOff, srcEnd, dst, dstOff, dstLimit);
+  }
+
+  /**
+   * A linked HC block ({@link Lz4HighCompressor#compressLinked}): with 64 KB of history in liblz4's
+   * external-dictionary mode, which is what the pure-Java compressor gives, but for a first block
+   * of 4 KB or less after a dictionary (dictCtx mode), which stays in Java.
+   */
+  int compressLinkedHigh(byte[] window, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit,
+      boolean first) {
+    Lz4HighCompressor high = (Lz4HighCompressor) java;
+    if ((!first || srcEnd - srcOff > Lz4HighCompressor.DICT_CTX_MAX)
+        && nativeDict(srcOff - histStart, srcEnd - srcOff, dstLimit - dstOff, window, dst)) {
+      int n = NativeBackend.lz4CompressHistory(window, histStart, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
+          acceleration, true);
+      return n > 0 ? n : -1;
+    }
+    return high.compressLinked(window, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, first);
   }
 
   @Override

@@ -49,6 +49,8 @@ public final class Lz4StreamCompressor {
   private final Lz4FastCompressor fast;
   /** The HC compressor (pure Java), or {@code null}. */
   private final Lz4HighCompressor high;
+  /** The native HC compressor, or {@code null}: it takes linked blocks with 64 KB of history. */
+  private final Lz4NativeCompressor nativeHigh;
   /** Whether the history is the dictionary {@link #reset(byte[], int, int)} gave, no block yet. */
   private boolean dictionaryNext;
   private byte[] window; // history then input
@@ -68,6 +70,7 @@ public final class Lz4StreamCompressor {
     Lz4Compressor blocks = compressor instanceof Lz4NativeCompressor ? ((Lz4NativeCompressor) compressor).java() : compressor;
     this.fast = blocks instanceof Lz4FastCompressor ? (Lz4FastCompressor) blocks : null;
     this.high = blocks instanceof Lz4HighCompressor ? (Lz4HighCompressor) blocks : null;
+    this.nativeHigh = high != null && compressor instanceof Lz4NativeCompressor ? (Lz4NativeCompressor) compressor : null;
   }
 
   /** @return the compressor that encodes each block */
@@ -153,6 +156,8 @@ public final class Lz4StreamCompressor {
       }
       n = fast.compressLinked(table, nextIndex, window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
       nextIndex += srcLen;
+    } else if (nativeHigh != null) {
+      n = nativeHigh.compressLinkedHigh(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
     } else if (high != null) {
       n = high.compressLinked(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
     } else {

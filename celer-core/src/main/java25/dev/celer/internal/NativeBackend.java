@@ -259,8 +259,9 @@ public final class NativeBackend {
   // a per-call copy) uses liblz4's prefix mode: the history and the input side by side in the
   // scratch's window, a stream (LZ4_loadDict) or HC state (LZ4_loadDictHC) loaded over the
   // history, then LZ4_compress_fast_continue or LZ4_compress_HC_continue on the input right after
-  // it, which gives Celer's pure-Java prefix blocks. A prepared dictionary (lz4CompressDict) uses
-  // liblz4's external-dictionary mode instead: the input lies GAP bytes after the history, so
+  // it, which gives Celer's pure-Java prefix blocks. A prepared dictionary (lz4CompressDict), and
+  // a history given in place for a linked HC block (external), use liblz4's external-dictionary
+  // mode instead: the input lies GAP bytes after the history, so
   // _continue sees a separate dictionary, as lz4 -D's blocks over 4 KB do (LZ4_attach_dictionary
   // copies the dictionary's state for them); that gives Celer's pure-Java dictionary blocks (see
   // NativeDictionaryCompressionTest). Smaller HC blocks of lz4 -D search the dictionary's own
@@ -291,22 +292,24 @@ public final class NativeBackend {
 
   public static int lz4CompressDict(byte[] dict, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
     assert dict.length == Scratch.HISTORY : dict.length;
-    return compressWithHistory(dict, null, 0, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+    return compressWithHistory(dict, null, 0, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration, true);
   }
 
-  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration,
+      boolean external) {
     assert srcOff - histStart == Scratch.HISTORY : srcOff - histStart;
-    return compressWithHistory(null, base, histStart, base, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+    return compressWithHistory(null, base, histStart, base, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration, external);
   }
 
   /**
    * The history ({@code dict}, or else {@code base[histStart, histStart + 64 KB)}) and the input
-   * side by side in the scratch's window; the stream ({@code level} 0) or HC state loaded over the
-   * history, from the scratch's copy when it holds {@code dict} already; then the input compressed
-   * in place.
+   * in the scratch's window, side by side or ({@code external}) {@link Scratch#GAP} bytes apart;
+   * the stream ({@code level} 0) or HC state loaded over the history, from the scratch's copy when
+   * it holds {@code dict} already; then the input compressed in place.
    */
   private static int compressWithHistory(
-      byte[] dict, Object base, int histStart, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+      byte[] dict, Object base, int histStart, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration,
+      boolean external) {
     Scratch s = Scratch.take();
     try {
       MemorySegment window = s.window(srcLen, dst instanceof byte[] ? dstCap : 0);
@@ -349,7 +352,7 @@ public final class NativeBackend {
           Lz4Library.loadDictHigh(work, history, Scratch.HISTORY, level);
         }
       }
-      return continueAfter(window, dict != null ? Scratch.HISTORY + Scratch.GAP : Scratch.HISTORY, work, src, srcOff, srcLen, dst,
+      return continueAfter(window, external ? Scratch.HISTORY + Scratch.GAP : Scratch.HISTORY, work, src, srcOff, srcLen, dst,
           dstOff, dstCap, level, acceleration);
     } finally {
       Scratch.give(s);

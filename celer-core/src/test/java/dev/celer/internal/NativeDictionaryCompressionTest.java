@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Dictionary;
+import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.testsupport.Corpus;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -252,6 +253,35 @@ class NativeDictionaryCompressionTest {
     }
     // the JIT needs some rounds first
     assertTrue(best < calls / 2, best + " bytes allocated by " + calls + " steady-state calls");
+  }
+
+  /**
+   * Linked HC blocks (as {@code lz4 -BD} writes them): with 64 KB of history liblz4's
+   * external-dictionary mode, a first block of 4 KB or less after a dictionary in Java (dictCtx
+   * mode); either way the pure-Java stream's bytes, with a dictionary and without.
+   */
+  @Test
+  void linkedHighBlocksGiveJavasBytes() {
+    for (int level : new int[] {3, 9, 12}) {
+      for (byte[] dict : new byte[][] {null, Arrays.copyOf(JSON, 70_000)}) {
+        for (int blockLen : new int[] {4096, 40_000}) {
+          Lz4StreamCompressor ours = Lz4.streamCompressor(Lz4.highCompressor(level));
+          Lz4StreamCompressor java = Lz4.streamCompressor(Lz4.javaHighCompressor(level));
+          if (dict != null) {
+            ours.reset(dict, 0, dict.length);
+            java.reset(dict, 0, dict.length);
+          }
+          byte[] a = new byte[Lz4.maxCompressedLength(blockLen)];
+          byte[] b = new byte[a.length];
+          for (int off = 0; off + blockLen <= 300_000; off += blockLen) {
+            String what = "level " + level + (dict != null ? ", dictionary" : "") + ", block " + blockLen + " at " + off;
+            int n = ours.compress(BOOK, off, blockLen, a, 0, a.length);
+            int m = java.compress(BOOK, off, blockLen, b, 0, b.length);
+            assertArrayEquals(Arrays.copyOf(b, m), Arrays.copyOf(a, n), what);
+          }
+        }
+      }
+    }
   }
 
   private static byte[] compress(Lz4Compressor c, byte[] in, Lz4Dictionary dict) {
