@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class Lz4DictionaryCliIdentityTest {
   private static final int[] DICT_SIZES = {0, 1, 9, 4096, 65536, 100_000};
-  private static final int[] INPUT_SIZES = {1, 100, 4095, 4096, 4097, 65536, 1 << 20};
+  /** Around the 4 KB rule, one full block, a full block and a short last one, 16 blocks. */
+  private static final int[] INPUT_SIZES = {1, 100, 4095, 4096, 4097, 65536, 65536 + 4000, 1 << 20};
 
   /** Levels as {@code lz4} reads them; {@code --fast=3} is -3. */
   private static final int[] FAST_LEVELS = {-3, 1, 2};
@@ -72,7 +73,7 @@ class Lz4DictionaryCliIdentityTest {
             }
             List<String> files = new ArrayList<>();
             for (int i = 0; i < INPUT_SIZES.length; i++) {
-              if (INPUT_SIZES[i] < (1 << 20) || slowAllowed(level, dictLen, si, linked)) {
+              if (allowed(INPUT_SIZES[i], level, dictLen, si, linked)) {
                 files.add(inputs.get(i).toString());
               }
             }
@@ -90,7 +91,7 @@ class Lz4DictionaryCliIdentityTest {
               Tools.lz4((byte[]) null, args.toArray(new String[0]));
             }
             for (int i = 0; i < INPUT_SIZES.length; i++) {
-              if (INPUT_SIZES[i] >= (1 << 20) && !slowAllowed(level, dictLen, si, linked)) {
+              if (!allowed(INPUT_SIZES[i], level, dictLen, si, linked)) {
                 continue;
               }
               byte[] data = Files.readAllBytes(inputs.get(i));
@@ -132,12 +133,16 @@ class Lz4DictionaryCliIdentityTest {
   }
 
   /**
-   * 1 MB inputs (16 blocks) at the HC levels only with a 64 KB dictionary, and at the optimal
-   * levels only linked on the first source, to keep the test at a few seconds.
+   * Inputs over one block at the optimal levels only with a 64 KB dictionary, and the 1 MB input
+   * (16 blocks) at the HC levels only with a 64 KB dictionary and at the optimal levels only linked
+   * on the first source, to keep the test at a few seconds.
    */
-  private static boolean slowAllowed(int level, int dictLen, int source, boolean linked) {
-    if (level < 3) {
+  private static boolean allowed(int len, int level, int dictLen, int source, boolean linked) {
+    if (level < 3 || len <= 65536) {
       return true;
+    }
+    if (len < (1 << 20)) {
+      return level < 10 || dictLen == 65536;
     }
     return dictLen == 65536 && (level < 10 || (level == 12 && source == 0 && linked));
   }
