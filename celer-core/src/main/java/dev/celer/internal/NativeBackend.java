@@ -124,11 +124,13 @@ public final class NativeBackend {
 
   /**
    * As {@link #lz4CompressDict}, with the history {@code base[histStart, srcOff)} (exactly 64 KB)
-   * loaded per call, and the input {@code base[srcOff, srcOff+srcLen)}.
+   * loaded per call, and the input {@code base[srcOff, srcOff+srcLen)}: in liblz4's prefix mode,
+   * or with {@code external} in its external-dictionary mode (as {@link #lz4CompressDict}).
    *
    * @return the number of bytes written, or {@code 0} when the block does not fit
    */
-  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration,
+      boolean external) {
     throw unavailable();
   }
 

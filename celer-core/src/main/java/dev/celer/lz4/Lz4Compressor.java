@@ -35,24 +35,27 @@ import java.util.Objects;
  * <h2>Dictionaries and linked blocks</h2>
  *
  * The overloads that take {@code (byte[] dict, int dictOff, int dictLen)} compress a block that may
- * reference the dictionary, as {@code LZ4_compress_fast_continue} after {@code LZ4_loadDict} does;
- * decode it with the same dictionary ({@link Lz4Decompressor#decompress(byte[], int, int, byte[],
- * int, int, byte[], int, int)}). Only the last 64 KB of a dictionary count. When {@code dict} is
- * {@code src} itself and ends exactly where the input starts ({@code dictOff + dictLen == srcOff}),
- * the dictionary is a <i>prefix</i> and is used in place: this is how linked blocks are written
- * from one window buffer, with no copying:
+ * reference the dictionary as {@code lz4 -D} compresses each block of a frame ({@code
+ * LZ4_attach_dictionary}, then {@code LZ4_compress_fast_continue}; the HC levels likewise), so that
+ * a block is the {@code lz4} tool's bytes; decode it with the same dictionary ({@link
+ * Lz4Decompressor#decompress(byte[], int, int, byte[], int, int, byte[], int, int)}). Only the
+ * last 64 KB of a dictionary count. When {@code dict} is {@code src} itself and ends exactly where
+ * the input starts ({@code dictOff + dictLen == srcOff}), the dictionary is a <i>prefix</i>: one
+ * buffer with the input, as {@code LZ4_compress_fast_continue} sees linked blocks written one
+ * after the other (a match may then also grow backwards from the input into the history). This is
+ * how linked blocks are written from one window buffer, with no copying:
  *
  * <pre>{@code
  * // window[0, histLen) holds the previous data, window[histLen, histLen + n) the next block
  * int w = c.compress(window, histLen, n, out, 0, out.length, window, 0, histLen);
  * }</pre>
  *
- * Otherwise the last 64 KB of the dictionary and the input are copied, side by side, into a
- * pooled work buffer (kept between calls up to {@value #MAX_CACHED_WORK} bytes; larger inputs
- * allocate a temporary one), and the dictionary is indexed again on every call. For many
- * small blocks against one dictionary, prepare it once with {@link Lz4Dictionary#of(byte[], int,
- * int)} and use the overloads that take an {@link Lz4Dictionary}: the fast compressor then neither
- * copies nor re-indexes it, and a call costs about as much as compressing the block alone.
+ * Otherwise the dictionary is indexed again on every call (the high compressors also copy it and
+ * the input into a pooled work buffer, kept between calls up to {@value #MAX_CACHED_WORK} bytes;
+ * larger inputs allocate a temporary one). For many small blocks against one dictionary, prepare
+ * it once with {@link Lz4Dictionary#of(byte[], int, int)} and use the overloads that take an
+ * {@link Lz4Dictionary}: the same blocks, and the fast compressor then neither copies nor
+ * re-indexes the dictionary, so a call costs about as much as compressing the block alone.
  *
  * <pre>{@code
  * Lz4Dictionary d = Lz4Dictionary.of(dictBytes);   // once; immutable, share it between threads
@@ -73,7 +76,7 @@ public abstract class Lz4Compressor {
     byte[] bytes = new byte[0];
   }
 
-  private static final StatePool<Work> WORK = new StatePool<>(Work::new);
+  static final StatePool<Work> WORK = new StatePool<>(Work::new);
 
   /** One-element holders for the input consumed by {@link #compressDestSize(ByteBuffer, ByteBuffer)}. */
   private static final StatePool<int[]> CONSUMED = new StatePool<>(() -> new int[1]);
@@ -193,7 +196,7 @@ public abstract class Lz4Compressor {
     Object d = dst.hasArray() ? dst.array() : dst;
     int d0 = dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position();
     Ranges.checkApart(s, so, srcLen, d, d0, dst.remaining(), "source and destination");
-    int n = dict == null
+    int n = dict == null || dict.length() == 0
         ? compressBlock(s, so, so, so + srcLen, d, d0, d0 + dst.remaining())
         : compressBlock(dict, s, so, so + srcLen, d, d0, d0 + dst.remaining());
     if (n >= 0) {
@@ -232,15 +235,10 @@ public abstract class Lz4Compressor {
     if (dict == src && dictOff + dictLen == srcOff) {
       return compressBlock(src, srcOff - hist, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
     }
-    Work holder = WORK.acquire();
-    try {
-      byte[] work = workBuffer(holder, hist + srcLen);
-      System.arraycopy(dict, dictOff + dictLen - hist, work, 0, hist);
-      System.arraycopy(src, srcOff, work, hist, srcLen);
-      return compressBlock(work, 0, hist, hist + srcLen, dst, dstOff, dstOff + maxDstLen);
-    } finally {
-      WORK.release(holder);
+    if (hist == 0) {
+      return compressBlock(src, srcOff, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
     }
+    return compressBlock(dict, dictOff + dictLen - hist, hist, src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
   }
 
   /**
@@ -271,6 +269,9 @@ public abstract class Lz4Compressor {
     Objects.requireNonNull(dict, "dict");
     checkRanges(src.length, srcOff, srcLen, dst.length, dstOff, maxDstLen);
     Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, maxDstLen, "source and destination");
+    if (dict.length() == 0) {
+      return compressBlock(src, srcOff, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
+    }
     return compressBlock(dict, src, srcOff, srcOff + srcLen, dst, dstOff, dstOff + maxDstLen);
   }
 
@@ -370,22 +371,38 @@ public abstract class Lz4Compressor {
 
   /**
    * The prepared-dictionary hook: compresses {@code src[srcOff, srcEnd)} as one block that may
-   * reference {@code dict}. This default copies the dictionary's kept bytes and the input side by
-   * side into a pooled work buffer and calls {@link #compressBlock(Object, int, int, int,
-   * Object, int, int)}; the fast compressor overrides it to use the prepared table in place.
+   * reference {@code dict}, as {@link #compressBlock(byte[], int, int, Object, int, int, Object,
+   * int, int)} does with its bytes; the fast compressor overrides it to start from the prepared
+   * table instead of indexing the dictionary again.
    *
    * @return the number of bytes written, or {@code -1} as soon as the block cannot fit
    */
   int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
     byte[] d = dict.bytes;
-    int hist = d.length;
+    return compressBlock(d, 0, d.length, src, srcOff, srcEnd, dst, dstOff, dstLimit);
+  }
+
+  /**
+   * The dictionary hook: compresses {@code src[srcOff, srcEnd)} as one block that may reference
+   * the dictionary {@code dict[dictStart, dictStart+dictLen)} (at most 64 KB, in another array
+   * than the input), as {@code lz4 -D} compresses a block: {@code LZ4_attach_dictionary} or
+   * {@code LZ4_attach_HC_dictionary} over the dictionary loaded alone, then {@code _continue} on
+   * the input, which sees the dictionary as an external segment. This default copies the
+   * dictionary and the input side by side into a pooled work buffer and compresses with the
+   * dictionary as a prefix; the fast compressor overrides it with the C library's two-segment
+   * search.
+   *
+   * @return the number of bytes written, or {@code -1} as soon as the block cannot fit
+   */
+  int compressBlock(byte[] dict, int dictStart, int dictLen, Object src, int srcOff, int srcEnd, Object dst, int dstOff,
+      int dstLimit) {
     int srcLen = srcEnd - srcOff;
     Work holder = WORK.acquire();
     try {
-      byte[] work = workBuffer(holder, hist + srcLen);
-      System.arraycopy(d, 0, work, 0, hist);
-      Mem.copy(src, srcOff, work, hist, srcLen);
-      return compressBlock(work, 0, hist, hist + srcLen, dst, dstOff, dstLimit);
+      byte[] work = workBuffer(holder, dictLen + srcLen);
+      System.arraycopy(dict, dictStart, work, 0, dictLen);
+      Mem.copy(src, srcOff, work, dictLen, srcLen);
+      return compressBlock(work, 0, dictLen, dictLen + srcLen, dst, dstOff, dstLimit);
     } finally {
       WORK.release(holder);
     }

@@ -9,15 +9,17 @@ import java.util.Objects;
  * A dictionary prepared once for compressing many small blocks (records, messages, pages) with
  * {@link Lz4Compressor#compress(byte[], int, int, byte[], int, int, Lz4Dictionary)}: the C
  * library's {@code LZ4_loadDict} done once and then attached to each block, as {@code
- * LZ4_attach_dictionary} does (lz4 1.9.4, {@code lib/lz4.c}).
+ * LZ4_attach_dictionary} does (lz4 1.9.4, {@code lib/lz4.c}). A block is the one {@code lz4 -D}
+ * writes for the same input, and the one the {@code (byte[] dict, int dictOff, int dictLen)}
+ * overloads give with the same dictionary bytes.
  *
  * <p>Only the last 64 KB of a dictionary count ({@code doc/lz4_Block_format.md}: an offset reaches
  * at most 65,535 bytes back), so {@link #of(byte[], int, int)} keeps a copy of those bytes and
  * builds the fast compressor's hash table over them (every third position, as {@code
  * LZ4_loadDict}). A call with a prepared dictionary then costs about as much as compressing the
  * block alone: the fast compressor starts from a copy of this table (16 KB) and reads the
- * dictionary's bytes in place, instead of copying and re-hashing up to 64 KB on every call as the
- * {@code (byte[] dict, int dictOff, int dictLen)} overloads do. The high compressors ({@link
+ * dictionary's bytes in place, instead of re-hashing up to 64 KB on every call as the {@code
+ * (byte[] dict, int dictOff, int dictLen)} overloads do. The high compressors ({@link
  * Lz4#highCompressor(int)}) use the kept bytes but still index them per call.
  *
  * <p>A block compressed with a prepared dictionary decodes with the same dictionary bytes: {@link

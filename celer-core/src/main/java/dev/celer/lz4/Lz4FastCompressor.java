@@ -85,22 +85,44 @@ final class Lz4FastCompressor extends Lz4Compressor {
 
   @Override
   int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    byte[] d = dict.bytes;
-    if (d.length == 0) {
-      return compressBlock(src, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit);
-    }
-    // the block's table starts as the dictionary's (LZ4_attach_dictionary, then the copy that
-    // LZ4_compress_fast_continue makes for blocks over 4 KB; for smaller ones C looks the
-    // dictionary's table up on a miss instead, with the same result)
     Tables tables = TABLES.acquire();
     try {
       int[] t32 = tables.t32;
       System.arraycopy(dict.fastTable, 0, t32, 0, t32.length);
-      return compressExternal(
-          t32, WINDOW_SIZE, d, d.length, d.length, src, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration, true);
+      return withDictionary(t32, dict.bytes, 0, dict.bytes.length, src, srcOff, srcEnd, dst, dstOff, dstLimit);
     } finally {
       TABLES.release(tables);
     }
+  }
+
+  @Override
+  int compressBlock(byte[] dict, int dictStart, int dictLen, Object src, int srcOff, int srcEnd, Object dst, int dstOff,
+      int dstLimit) {
+    Tables tables = TABLES.acquire();
+    try {
+      int[] t32 = tables.t32;
+      Arrays.fill(t32, 0);
+      indexDictionary(dict, dictStart, dictLen, t32);
+      return withDictionary(t32, dict, dictStart, dictLen, src, srcOff, srcEnd, dst, dstOff, dstLimit);
+    } finally {
+      TABLES.release(tables);
+    }
+  }
+
+  /**
+   * A block against a dictionary, as {@code lz4 -D} compresses it ({@code LZ4_attach_dictionary},
+   * then {@code LZ4_compress_fast_continue}): {@code t32} holds the dictionary's table. C compresses
+   * blocks over 4 KB against a copy of that table ({@code usingExtDict}) and smaller ones with an
+   * empty table of their own that falls back on the dictionary's on a miss ({@code usingDictCtx});
+   * both find the same matches, as the block's own positions replace the dictionary's in the
+   * copy exactly where the own table would hold them. A dictionary shorter than 8 bytes has no
+   * table ({@code LZ4_loadDict} keeps none), so C does not attach it: no match can reach it, and
+   * it adds nothing here either, since matches are never extended backwards into it.
+   */
+  private int withDictionary(int[] t32, byte[] dict, int dictStart, int dictLen, Object src, int srcOff, int srcEnd,
+      Object dst, int dstOff, int dstLimit) {
+    return compressExternal(
+        t32, WINDOW_SIZE, dict, dictStart + dictLen, dictLen, src, srcOff, srcEnd, dst, dstOff, dstLimit, acceleration);
   }
 
   /**
@@ -111,7 +133,7 @@ final class Lz4FastCompressor extends Lz4Compressor {
   int compressLinked(int[] table, int startIndex, byte[] window, int histStart, int srcOff, int srcEnd, Object dst,
       int dstOff, int dstLimit) {
     return compressExternal(table, startIndex, window, srcOff, srcOff - histStart, window, srcOff, srcEnd, dst,
-        dstOff, dstLimit, acceleration, false);
+        dstOff, dstLimit, acceleration);
   }
 
   @Override
@@ -345,11 +367,8 @@ final class Lz4FastCompressor extends Lz4Compressor {
    * history may run on into the input. {@code dict} and {@code src} may be the same array (the
    * history then usually ends where the input starts), the segments are kept apart all the same.
    *
-   * @param crossBack {@code false}: C's rule, catching up backwards stops at the start of the
-   *     segment the match lies in (so linked blocks are C's bytes); {@code true}: a match found in
-   *     the input may also be extended backwards into the history, as one contiguous buffer
-   *     (history, then input) gives it, which is never worse and what the per-call dictionary path
-   *     does
+   * <p>As in C, catching up backwards stops at the start of the segment the match lies in: a
+   * match found in the input is never extended back into the history.
    *
    * @return bytes written, or {@code -1} when the block does not fit
    */
@@ -365,8 +384,7 @@ final class Lz4FastCompressor extends Lz4Compressor {
       Object dst,
       int dstOff,
       int dstLimit,
-      int acceleration,
-      boolean crossBack) {
+      int acceleration) {
     final int lowIndex = startIndex - dictSize; // no data below this index
     final int dictStart = dictEnd - dictSize;
     final int dictToIndex = startIndex - dictEnd; // index of dict[q] is q + dictToIndex
@@ -430,17 +448,6 @@ final class Lz4FastCompressor extends Lz4Compressor {
           while (ip > anchor && ref > srcOff && Mem.getByte(src, ip - 1) == Mem.getByte(src, ref - 1)) {
             ip--;
             ref--;
-          }
-          if (crossBack && ref == srcOff && ip > anchor && dictSize > 0 && Mem.getByte(src, ip - 1) == dict[dictEnd - 1]) {
-            // the match reaches back to the input's start: go on into the history, as a
-            // contiguous buffer would (the C library stops here; going on makes the prepared
-            // dictionary's blocks the same as the per-call path's, see Lz4PreparedDictionaryTest)
-            ref = dictEnd;
-            inDict = true;
-            while (ip > anchor && ref > dictStart && Mem.getByte(src, ip - 1) == dict[ref - 1]) {
-              ip--;
-              ref--;
-            }
           }
         }
 

@@ -55,8 +55,23 @@ final class Lz4HcMatchFinder {
   private int shift;
   /** Index of the first byte that may be referenced (start of the history). */
   private int lowLimit;
+  /**
+   * Index of the first byte of the prefix ({@code dictLimit} in C): the segment the input lies
+   * in. Below it, down to {@link #lowLimit}, is an external dictionary; in prefix mode the two are
+   * equal. Both segments lie side by side in {@link #base}, but a match found in the prefix is not
+   * extended backwards into the dictionary, a dictionary candidate must have 4 bytes before the
+   * prefix, and pattern runs do not jump into the dictionary's last 3 bytes, as in C.
+   */
+  private int prefixIdx;
   /** Next index to insert into the chains. */
   private int nextToUpdate;
+  /**
+   * The dictionary's own finder in dictCtx mode ({@code hc4->dictCtx}), searched after the own
+   * chains with the attempts left; {@code null} otherwise. Its window ends where this one's starts.
+   */
+  private Lz4HcMatchFinder dictCtx;
+  /** For a finder loaded by {@link #loadDictionary}: the index just past the dictionary's end. */
+  private int dictEndIndex;
 
   /** Out: the position where the last successful search's match starts in the window. */
   int matchPos;
@@ -77,13 +92,68 @@ final class Lz4HcMatchFinder {
     this.base = base;
     this.shift = nextStart - histStart;
     this.lowLimit = nextStart;
+    this.prefixIdx = nextStart;
     this.nextToUpdate = nextStart;
-    this.nextStart = srcEnd + shift; // all indexes of this block stay below it
+    this.dictCtx = null;
+    // all indexes of this block stay below the next start, and 64 KB more: a chain entry that
+    // reaches a stale head is then capped at 65535, as one reaching an empty head in C
+    this.nextStart = srcEnd + shift + Lz4Constants.WINDOW_SIZE;
+  }
+
+  /**
+   * Prepares a block in external-dictionary mode, as C's {@code LZ4HC_setExternalDict} over a
+   * dictionary loaded with {@code LZ4_loadDictHC}: {@code base[dictStart, srcOff)} is the
+   * dictionary, indexed now but for its last 3 positions (whose 4 bytes would reach past it), and
+   * {@code base[srcOff, srcEnd)} the input, a separate segment.
+   */
+  void resetExternal(Object base, int dictStart, int srcOff, int srcEnd) {
+    reset(base, dictStart, srcEnd);
+    insert(srcOff - 3);
+    prefixIdx = srcOff + shift;
+    nextToUpdate = prefixIdx;
+    clearUnindexed(prefixIdx);
+  }
+
+  /**
+   * The chain entries of the (up to) 3 positions before {@code endIndex} that a dictionary leaves
+   * unindexed hold what they hold in C, where {@code LZ4_loadDictHC} starts from a zeroed state: 0.
+   * The chain swap of the optimal parser may read them (and never picks a 0).
+   */
+  private void clearUnindexed(int endIndex) {
+    for (int idx = Math.max(lowLimit, endIndex - 3); idx < endIndex; idx++) {
+      chainTable[idx & 0xFFFF] = 0;
+    }
+  }
+
+  /**
+   * Prepares a block in dictCtx mode ({@code LZ4HC_compress_generic_dictCtx}): the own window is
+   * the input {@code base[srcOff, srcEnd)} alone, and {@code dict} (loaded with {@link
+   * #loadDictionary} over the bytes just before {@code srcOff} in {@code base}) is searched after
+   * the own chains.
+   */
+  void resetDictCtx(Object base, int srcOff, int srcEnd, Lz4HcMatchFinder dict) {
+    reset(base, srcOff, srcEnd);
+    dictCtx = dict;
+  }
+
+  /**
+   * Makes this finder a dictionary's own ({@code LZ4_loadDictHC}): indexes {@code base[dictStart,
+   * dictEnd)} but for its last 3 positions.
+   */
+  void loadDictionary(Object base, int dictStart, int dictEnd) {
+    reset(base, dictStart, dictEnd);
+    insert(dictEnd - 3);
+    dictEndIndex = dictEnd + shift;
+    clearUnindexed(dictEndIndex);
   }
 
   /** Drops the reference to the caller's buffer, so the pooled state does not pin it. */
   void release() {
     base = null;
+    if (dictCtx != null) {
+      dictCtx.release();
+      dictCtx = null;
+    }
   }
 
   /** Knuth's multiplicative hash of 4 little-endian bytes ({@code LZ4HC_hashPtr}). */
@@ -160,9 +230,11 @@ final class Lz4HcMatchFinder {
     final int s = shift;
     final char[] chain = chainTable;
     final int ipIndex = ip + s;
-    final int lowestMatchIndex =
-        lowLimit + MAX_DISTANCE + 1 > ipIndex ? lowLimit : ipIndex - MAX_DISTANCE;
+    final boolean withinStartDistance = lowLimit + MAX_DISTANCE + 1 > ipIndex;
+    final int lowestMatchIndex = withinStartDistance ? lowLimit : ipIndex - MAX_DISTANCE;
     final int windowStart = lowLimit - s;
+    final int prefixIndex = prefixIdx;
+    final int prefixStart = prefixIndex - s;
     final int lookBackLength = ip - iLowLimit;
     final int pattern = Mem.getIntLE(b, ip);
     int nbAttempts = maxAttempts;
@@ -180,9 +252,23 @@ final class Lz4HcMatchFinder {
       nbAttempts--;
       assert matchIndex < ipIndex;
       int matchPtr = matchIndex - s;
-      // cheap filter first: the two bytes that would make this candidate longer than the best
-      if (probe == Mem.getU16LE(b, matchPtr - lookBackLength + longest - 1)
-          && Mem.getIntLE(b, matchPtr) == pattern) {
+      if (matchIndex >= prefixIndex) {
+        // cheap filter first: the two bytes that would make this candidate longer than the best
+        if (probe == Mem.getU16LE(b, matchPtr - lookBackLength + longest - 1)
+            && Mem.getIntLE(b, matchPtr) == pattern) {
+          int back = lookBackLength != 0 ? countBack(b, ip, matchPtr, iLowLimit, prefixStart) : 0;
+          matchLength = MIN_MATCH + count(b, matchPtr + MIN_MATCH, ip + MIN_MATCH, iHighLimit);
+          matchLength -= back;
+          if (matchLength > longest) {
+            longest = matchLength;
+            matchPos = matchPtr + back;
+            startPos = ip + back;
+            probe = Mem.getU16LE(b, iLowLimit + longest - 1);
+          }
+        }
+      } else if (matchIndex <= prefixIndex - 4 && Mem.getIntLE(b, matchPtr) == pattern) {
+        // in the external dictionary (no filter there in C); the dictionary lies just before the
+        // prefix, so the count runs on from its end into the input as C's does
         int back = lookBackLength != 0 ? countBack(b, ip, matchPtr, iLowLimit, windowStart) : 0;
         matchLength = MIN_MATCH + count(b, matchPtr + MIN_MATCH, ip + MIN_MATCH, iHighLimit);
         matchLength -= back;
@@ -235,10 +321,13 @@ final class Lz4HcMatchFinder {
             repeat = REP_NOT;
           }
         }
-        if (repeat == REP_CONFIRMED && matchCandidateIdx >= lowestMatchIndex) {
+        if (repeat == REP_CONFIRMED && matchCandidateIdx >= lowestMatchIndex
+            && protectDictEnd(prefixIndex, matchCandidateIdx)) {
           int candPtr = matchCandidateIdx - s;
           if (Mem.getIntLE(b, candPtr) == pattern) {
-            // the run around the candidate: forward from it, and backwards (within the window)
+            // the run around the candidate: forward from it, and backwards (within the window;
+            // the dictionary lies just before the prefix, so both counts cross between the two
+            // segments as C's do with its rotated patterns)
             int forwardPatternLength = countPattern(b, candPtr + 4, iHighLimit, pattern) + 4;
             int backLength = reverseCountPattern(b, candPtr, windowStart, pattern);
             backLength = matchCandidateIdx - Math.max(matchCandidateIdx - backLength, lowestMatchIndex);
@@ -246,27 +335,33 @@ final class Lz4HcMatchFinder {
             if (currentSegmentLength >= srcPatternLength && forwardPatternLength <= srcPatternLength) {
               // the run holds the whole source run: jump to where it starts one source-run-length
               // before the run's end, that candidate may match on beyond the run
-              matchIndex = matchCandidateIdx + forwardPatternLength - srcPatternLength;
+              int newMatchIndex = matchCandidateIdx + forwardPatternLength - srcPatternLength;
+              matchIndex = protectDictEnd(prefixIndex, newMatchIndex) ? newMatchIndex : prefixIndex;
             } else {
               // go to the start of this run: the farthest candidate in it, the longest match
-              matchIndex = matchCandidateIdx - backLength;
-              if (lookBackLength == 0) {
-                int maxML = Math.min(currentSegmentLength, srcPatternLength);
-                if (longest < maxML) {
-                  assert matchIndex != ipIndex;
-                  if (ipIndex - matchIndex > MAX_DISTANCE) {
-                    break;
+              int newMatchIndex = matchCandidateIdx - backLength;
+              if (!protectDictEnd(prefixIndex, newMatchIndex)) {
+                matchIndex = prefixIndex;
+              } else {
+                matchIndex = newMatchIndex;
+                if (lookBackLength == 0) {
+                  int maxML = Math.min(currentSegmentLength, srcPatternLength);
+                  if (longest < maxML) {
+                    assert matchIndex != ipIndex;
+                    if (ipIndex - matchIndex > MAX_DISTANCE) {
+                      break;
+                    }
+                    longest = maxML;
+                    matchPos = matchIndex - s;
+                    startPos = ip;
+                    probe = Mem.getU16LE(b, iLowLimit + longest - 1);
                   }
-                  longest = maxML;
-                  matchPos = matchIndex - s;
-                  startPos = ip;
-                  probe = Mem.getU16LE(b, iLowLimit + longest - 1);
+                  int distToNextPattern = chain[matchIndex & 0xFFFF];
+                  if (distToNextPattern > matchIndex) {
+                    break; // would wrap below index 0
+                  }
+                  matchIndex -= distToNextPattern;
                 }
-                int distToNextPattern = chain[matchIndex & 0xFFFF];
-                if (distToNextPattern > matchIndex) {
-                  break; // would wrap below index 0
-                }
-                matchIndex -= distToNextPattern;
               }
             }
             continue;
@@ -277,7 +372,43 @@ final class Lz4HcMatchFinder {
       // follow the current chain
       matchIndex -= chain[(matchIndex + matchChainPos) & 0xFFFF];
     }
+
+    Lz4HcMatchFinder d = dictCtx;
+    if (d != null && nbAttempts > 0 && withinStartDistance) {
+      // dictCtx mode: the dictionary's own chains, its end mapped to the prefix's start; a match
+      // there ends at the dictionary's end (C counts no further)
+      final int ds = d.shift;
+      final int dictLow = d.lowLimit;
+      final int dictEndIdx = d.dictEndIndex;
+      int dictMatchIndex = d.hashTable[hash(pattern)];
+      int virtualIndex = dictMatchIndex + lowestMatchIndex - dictEndIdx;
+      while (dictMatchIndex >= dictLow && ipIndex - virtualIndex <= MAX_DISTANCE && nbAttempts-- > 0) {
+        int matchPtr = dictMatchIndex - ds;
+        if (Mem.getIntLE(b, matchPtr) == pattern) {
+          int vLimit = Math.min(ip + (dictEndIdx - dictMatchIndex), iHighLimit);
+          int mlt = MIN_MATCH + count(b, matchPtr + MIN_MATCH, ip + MIN_MATCH, vLimit);
+          int back = lookBackLength != 0 ? countBack(b, ip, matchPtr, iLowLimit, dictLow - ds) : 0;
+          mlt -= back;
+          if (mlt > longest) {
+            longest = mlt;
+            matchPos = ip - (ipIndex - virtualIndex) + back;
+            startPos = ip + back;
+          }
+        }
+        int next = d.chainTable[dictMatchIndex & 0xFFFF];
+        dictMatchIndex -= next;
+        virtualIndex -= next;
+      }
+    }
     return longest;
+  }
+
+  /**
+   * {@code LZ4HC_protectDictEnd}: whether {@code matchIndex} is not one of the 3 positions before
+   * the prefix (an external dictionary's last positions, which have fewer than 4 bytes).
+   */
+  private static boolean protectDictEnd(int prefixIdx, int matchIndex) {
+    return Integer.compareUnsigned(prefixIdx - 1 - matchIndex, 3) >= 0;
   }
 
   /**

@@ -65,6 +65,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
     final Lz4HcMatchFinder finder;
     final Lz4HcOutput output = new Lz4HcOutput();
     Lz4HcOptimalParser optimal; // created on first use of levels 10-12
+    Lz4HcMatchFinder dictFinder; // a dictionary's own chains (dictCtx mode), created on first use
 
     Workspace() {
       this(new Lz4HcMatchFinder());
@@ -116,11 +117,65 @@ final class Lz4HighCompressor extends Lz4Compressor {
       Object base, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
     Workspace ws = WORKSPACES.acquire();
     try {
-      return compressBlock(ws, base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null);
+      return compressBlock(ws, base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null, PREFIX);
     } finally {
       WORKSPACES.release(ws);
     }
   }
+
+  /**
+   * A block against a dictionary, as {@code lz4 -D} compresses it ({@code
+   * LZ4_attach_HC_dictionary}, then {@code LZ4_compress_HC_continue}, lz4 1.9.4): an input over
+   * {@value #DICT_CTX_MAX} bytes is compressed against a copy of the dictionary's chains, with the
+   * dictionary as an external segment; a smaller one in dictCtx mode, with chains of its own and
+   * the dictionary's searched after them with the attempts left ({@code
+   * LZ4HC_compress_generic_dictCtx}). The dictionary and the input are copied side by side into a
+   * pooled work buffer; the finder keeps the two segments apart as C does.
+   */
+  @Override
+  int compressBlock(byte[] dict, int dictStart, int dictLen, Object src, int srcOff, int srcEnd, Object dst, int dstOff,
+      int dstLimit) {
+    int srcLen = srcEnd - srcOff;
+    Work holder = WORK.acquire();
+    Workspace ws = WORKSPACES.acquire();
+    try {
+      byte[] work = workBuffer(holder, dictLen + srcLen);
+      System.arraycopy(dict, dictStart, work, 0, dictLen);
+      dev.celer.internal.Mem.copy(src, srcOff, work, dictLen, srcLen);
+      return compressBlock(ws, work, 0, dictLen, dictLen + srcLen, dst, dstOff, dstLimit, null, ATTACHED);
+    } finally {
+      WORKSPACES.release(ws);
+      WORK.release(holder);
+    }
+  }
+
+  /**
+   * One block of a linked sequence, as {@code lz4 -BD} writes it: {@code window[histStart, srcOff)}
+   * (at most 64 KB) is the history and {@code window[srcOff, srcEnd)} the block. {@code first}: the
+   * history is the sequence's dictionary, attached as for an independent block (see {@link
+   * #compressBlock(byte[], int, int, Object, int, int, Object, int, int)}); otherwise it is the
+   * previous blocks, which {@code LZ4F_compressUpdate} saves ({@code LZ4_saveDictHC}) and {@code
+   * LZ4_compress_HC_continue} then uses as an external dictionary, since the next block is read
+   * into another buffer.
+   */
+  int compressLinked(byte[] window, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit,
+      boolean first) {
+    Workspace ws = WORKSPACES.acquire();
+    try {
+      int mode = histStart == srcOff ? PREFIX : first ? ATTACHED : EXTERNAL;
+      return compressBlock(ws, window, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null, mode);
+    } finally {
+      WORKSPACES.release(ws);
+    }
+  }
+
+  /** History modes of {@link #compressBlock(Workspace, Object, int, int, int, Object, int, int, int[], int)}. */
+  static final int PREFIX = 0;
+  static final int ATTACHED = 1;
+  static final int EXTERNAL = 2;
+
+  /** {@code lz4 -D}'s HC blocks up to this size use the dictionary in dictCtx mode (lib/lz4hc.c). */
+  static final int DICT_CTX_MAX = 4 * 1024;
 
   /**
    * Destination-size mode, as {@code LZ4_compress_HC_destSize}: the block holds the longest prefix
@@ -135,7 +190,7 @@ final class Lz4HighCompressor extends Lz4Compressor {
     }
     Workspace ws = WORKSPACES.acquire();
     try {
-      return compressBlock(ws, base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, consumed);
+      return compressBlock(ws, base, srcOff, srcOff, srcEnd, dst, dstOff, dstLimit, consumed, PREFIX);
     } finally {
       WORKSPACES.release(ws);
     }
@@ -146,6 +201,9 @@ final class Lz4HighCompressor extends Lz4Compressor {
    *
    * @param consumed null for the ordinary mode ({@code -1} when the block does not fit), otherwise
    *     destination-size mode, storing the input consumed in {@code consumed[0]}
+   * @param mode {@link #PREFIX}: the history is one segment with the input; {@link #ATTACHED}: it
+   *     is an attached dictionary (see {@link #compressBlock(byte[], int, int, Object, int, int,
+   *     Object, int, int)}); {@link #EXTERNAL}: it is an external dictionary
    */
   int compressBlock(
       Workspace ws,
@@ -156,7 +214,8 @@ final class Lz4HighCompressor extends Lz4Compressor {
       Object dst,
       int dstOff,
       int dstLimit,
-      int[] consumed) {
+      int[] consumed,
+      int mode) {
     assert histStart <= srcOff && srcOff - histStart <= Lz4Constants.WINDOW_SIZE && srcOff <= srcEnd;
     Lz4HcOutput out = ws.output;
     out.start(base, dst, dstOff, dstLimit, consumed != null);
@@ -167,7 +226,18 @@ final class Lz4HighCompressor extends Lz4Compressor {
         // too short for any match ("End of block conditions"): all literals
         d = out.finish(srcOff, srcOff, srcEnd, consumed);
       } else {
-        finder.reset(base, histStart, srcEnd);
+        if (mode == PREFIX) {
+          finder.reset(base, histStart, srcEnd);
+        } else if (mode == EXTERNAL || srcEnd - srcOff > DICT_CTX_MAX) {
+          finder.resetExternal(base, histStart, srcOff, srcEnd);
+        } else {
+          Lz4HcMatchFinder dictFinder = ws.dictFinder;
+          if (dictFinder == null) {
+            dictFinder = ws.dictFinder = new Lz4HcMatchFinder();
+          }
+          dictFinder.loadDictionary(base, histStart, srcOff);
+          finder.resetDictCtx(base, srcOff, srcEnd, dictFinder);
+        }
         if (params.optimal) {
           Lz4HcOptimalParser parser = ws.optimal;
           if (parser == null) {

@@ -7,15 +7,20 @@ import dev.celer.internal.NativeBackend;
  * LZ4_compress_HC_extStateHC} of the system's {@code liblz4} (see {@link NativeBackend}), whose
  * output is byte-identical to Celer's pure-Java compressors with liblz4 1.9.x.
  *
- * <p>It takes the plain block path, the destination-size mode and blocks with a full 64 KB of history
- * (a dictionary of 64 KB or more, prepared or not, or 64 KB of prefix): there liblz4's prefix mode
- * ({@code LZ4_loadDict} or {@code LZ4_loadDictHC} over the history, then {@code _continue} on the
- * input right after it in native memory) gives the blocks of Celer's pure Java. With a shorter
- * history liblz4's fast blocks differ from Java's (its "dictSmall" path), and in its
- * external-dictionary mode (what {@code lz4 -D} uses) they differ too, fast and HC: it never
- * extends a match from the input back into the dictionary. Those blocks, small blocks (below the
- * measured crossovers) and buffers the backend cannot address go to the pure-Java compressor it
- * wraps. Immutable and thread-safe; per-call native state comes from the backend's pool.
+ * <p>It takes the plain block path, the destination-size mode and blocks with a full 64 KB of
+ * history. A 64 KB prefix (history given in place, or the high compressors' per-call copy) goes
+ * through liblz4's prefix mode ({@code LZ4_loadDict} or {@code LZ4_loadDictHC} over the history,
+ * then {@code _continue} on the input right after it in native memory), which gives Celer's
+ * pure-Java prefix blocks. A prepared dictionary of 64 KB goes through liblz4's
+ * external-dictionary mode (the input apart from the loaded dictionary), which gives {@code lz4
+ * -D}'s blocks, as Celer's pure Java does, but for HC blocks of 4 KB or less (liblz4 1.9.4 does
+ * not export the dictCtx mode {@code lz4 -D} uses for them). With a shorter history liblz4's fast
+ * blocks differ from Java's (its "dictSmall" path). A linked HC block with 64 KB of history goes
+ * through the external-dictionary mode too, as {@code lz4 -BD}'s do. Those blocks, dictionaries
+ * given per call, small blocks
+ * (below the measured crossovers) and buffers the backend cannot address go to the pure-Java
+ * compressor it wraps. Immutable and thread-safe; per-call native state comes from the backend's
+ * pool.
  */
 final class Lz4NativeCompressor extends Lz4Compressor {
   /**
@@ -85,7 +90,7 @@ final class Lz4NativeCompressor extends Lz4Compressor {
     if (histStart != srcOff && nativeDict(srcOff - histStart, srcEnd - srcOff, dstLimit - dstOff, base, dst)) {
       // a dictionary given as an array or a prefix: liblz4 indexes it per call, as Java does
       int n = NativeBackend.lz4CompressHistory(base, histStart, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
-          acceleration);
+          acceleration, false);
       return n > 0 ? n : -1;
     }
     return java.compressBlock(base, histStart, srcOff, srcEnd, dst, dstOff, dstLimit);
@@ -93,12 +98,39 @@ final class Lz4NativeCompressor extends Lz4Compressor {
 
   @Override
   int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    if (nativeDict(dict.length(), srcEnd - srcOff, dstLimit - dstOff, src, dst)) {
+    // HC blocks of 4 KB or less search the dictionary's own tables in lz4 -D (dictCtx mode), which
+    // liblz4 1.9.4 does not export: those stay in Java
+    if ((level == 0 || srcEnd - srcOff > Lz4HighCompressor.DICT_CTX_MAX)
+        && nativeDict(dict.length(), srcEnd - srcOff, dstLimit - dstOff, src, dst)) {
       int n = NativeBackend.lz4CompressDict(dict.bytes, src, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
           acceleration);
       return n > 0 ? n : -1;
     }
     return java.compressBlock(dict, src, srcOff, srcEnd, dst, dstOff, dstLimit);
+  }
+
+  /**
+   * A linked HC block ({@link Lz4HighCompressor#compressLinked}): with 64 KB of history in liblz4's
+   * external-dictionary mode, which is what the pure-Java compressor gives, but for a first block
+   * of 4 KB or less after a dictionary (dictCtx mode), which stays in Java.
+   */
+  int compressLinkedHigh(byte[] window, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit,
+      boolean first) {
+    Lz4HighCompressor high = (Lz4HighCompressor) java;
+    if ((!first || srcEnd - srcOff > Lz4HighCompressor.DICT_CTX_MAX)
+        && nativeDict(srcOff - histStart, srcEnd - srcOff, dstLimit - dstOff, window, dst)) {
+      int n = NativeBackend.lz4CompressHistory(window, histStart, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
+          acceleration, true);
+      return n > 0 ? n : -1;
+    }
+    return high.compressLinked(window, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, first);
+  }
+
+  @Override
+  int compressBlock(byte[] dict, int dictStart, int dictLen, Object src, int srcOff, int srcEnd, Object dst, int dstOff,
+      int dstLimit) {
+    // liblz4 would index the dictionary per call as Java does; only prepared dictionaries go native
+    return java.compressBlock(dict, dictStart, dictLen, src, srcOff, srcEnd, dst, dstOff, dstLimit);
   }
 
   /**

@@ -28,7 +28,9 @@ import java.util.Objects;
  * {@code LZ4_compress_fast_continue} does, so the history is never indexed again, and the blocks
  * are the C library's bytes (for blocks of 64 KB and more: C keeps only the last block as history
  * where Celer keeps the last 64 KB of all blocks, which matters only for smaller blocks). The high
- * compressors index the history for each block. Callers that keep the history themselves in one window buffer can avoid even the input
+ * compressors index the history for each block and, as {@code lz4 -BD} does, see it as an external
+ * dictionary (the first block after {@link #reset(byte[], int, int)} attaches the dictionary, as
+ * {@code lz4 -D}), so their blocks are the C library's bytes too. Callers that keep the history themselves in one window buffer can avoid even the input
  * copy with the dictionary overloads of {@link Lz4Compressor} in their zero-copy prefix form.
  *
  * <p>Not thread-safe: one instance per sequence. The window (64 KB plus the largest block seen,
@@ -45,6 +47,12 @@ public final class Lz4StreamCompressor {
   private final Lz4Compressor compressor;
   /** The fast compressor, or {@code null}: the high compressors index the history per block. */
   private final Lz4FastCompressor fast;
+  /** The HC compressor (pure Java), or {@code null}. */
+  private final Lz4HighCompressor high;
+  /** The native HC compressor, or {@code null}: it takes linked blocks with 64 KB of history. */
+  private final Lz4NativeCompressor nativeHigh;
+  /** Whether the history is the dictionary {@link #reset(byte[], int, int)} gave, no block yet. */
+  private boolean dictionaryNext;
   private byte[] window; // history then input
   private int histStart; // window[histStart, histEnd) is the history, at most 64 KB
   private int histEnd;
@@ -61,6 +69,8 @@ public final class Lz4StreamCompressor {
     // the native fast compressor has no table to keep between blocks: linked blocks use the Java one
     Lz4Compressor blocks = compressor instanceof Lz4NativeCompressor ? ((Lz4NativeCompressor) compressor).java() : compressor;
     this.fast = blocks instanceof Lz4FastCompressor ? (Lz4FastCompressor) blocks : null;
+    this.high = blocks instanceof Lz4HighCompressor ? (Lz4HighCompressor) blocks : null;
+    this.nativeHigh = high != null && compressor instanceof Lz4NativeCompressor ? (Lz4NativeCompressor) compressor : null;
   }
 
   /** @return the compressor that encodes each block */
@@ -72,6 +82,7 @@ public final class Lz4StreamCompressor {
   public void reset() {
     histStart = 0;
     histEnd = 0;
+    dictionaryNext = false;
     if (table != null) {
       Arrays.fill(table, 0);
     }
@@ -89,6 +100,7 @@ public final class Lz4StreamCompressor {
     System.arraycopy(dict, off + len - hist, window, 0, hist);
     histStart = 0;
     histEnd = hist;
+    dictionaryNext = hist > 0;
     if (fast != null) {
       // LZ4_loadDict: the dictionary ends at index 64 KB, so an empty slot (0) is out of reach
       if (hist == 0) {
@@ -144,9 +156,14 @@ public final class Lz4StreamCompressor {
       }
       n = fast.compressLinked(table, nextIndex, window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
       nextIndex += srcLen;
+    } else if (nativeHigh != null) {
+      n = nativeHigh.compressLinkedHigh(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
+    } else if (high != null) {
+      n = high.compressLinked(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
     } else {
       n = compressor.compressBlock(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
     }
+    dictionaryNext = false;
     histEnd = end;
     histStart = Math.max(histStart, end - WINDOW_SIZE);
     return n;

@@ -255,15 +255,18 @@ public final class NativeBackend {
 
   // ------------------------------------------------------------------ LZ4 dictionary compression
   //
-  // Only with a full 64 KB of history, and always in liblz4's prefix mode: the history and the
-  // input side by side in the scratch's window, a stream (LZ4_loadDict) or HC state
-  // (LZ4_loadDictHC) loaded over the history, then LZ4_compress_fast_continue or
-  // LZ4_compress_HC_continue on the input right after it. That gives Celer's pure-Java blocks
-  // (measured on the corpus, fast at accelerations 1-17 and HC at levels 1-12, see
-  // NativeDictionaryCompressionTest); liblz4's external-dictionary mode does not (it never extends
-  // a match from the input back into the dictionary, which Celer does), nor, at the fast levels, a
-  // shorter history (liblz4 then takes its "dictSmall" path). LZ4_attach_dictionary, what lz4 -D
-  // uses, is not exported by liblz4 1.9.4 anyway.
+  // Only with a full 64 KB of history. A history given in place (lz4CompressHistory: a prefix, or
+  // a per-call copy) uses liblz4's prefix mode: the history and the input side by side in the
+  // scratch's window, a stream (LZ4_loadDict) or HC state (LZ4_loadDictHC) loaded over the
+  // history, then LZ4_compress_fast_continue or LZ4_compress_HC_continue on the input right after
+  // it, which gives Celer's pure-Java prefix blocks. A prepared dictionary (lz4CompressDict), and
+  // a history given in place for a linked HC block (external), use liblz4's external-dictionary
+  // mode instead: the input lies GAP bytes after the history, so
+  // _continue sees a separate dictionary, as lz4 -D's blocks over 4 KB do (LZ4_attach_dictionary
+  // copies the dictionary's state for them); that gives Celer's pure-Java dictionary blocks (see
+  // NativeDictionaryCompressionTest). Smaller HC blocks of lz4 -D search the dictionary's own
+  // tables (dictCtx mode), which needs LZ4_attach_HC_dictionary, not exported by liblz4 1.9.4: the
+  // caller keeps those in Java.
   //
   // A prepared dictionary is loaded into a scratch once: its window and loaded states stay, keyed
   // by the dictionary's bytes (held weakly; the HC state also by level), and a later call with the
@@ -289,22 +292,24 @@ public final class NativeBackend {
 
   public static int lz4CompressDict(byte[] dict, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
     assert dict.length == Scratch.HISTORY : dict.length;
-    return compressWithHistory(dict, null, 0, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+    return compressWithHistory(dict, null, 0, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration, true);
   }
 
-  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+  public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration,
+      boolean external) {
     assert srcOff - histStart == Scratch.HISTORY : srcOff - histStart;
-    return compressWithHistory(null, base, histStart, base, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+    return compressWithHistory(null, base, histStart, base, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration, external);
   }
 
   /**
    * The history ({@code dict}, or else {@code base[histStart, histStart + 64 KB)}) and the input
-   * side by side in the scratch's window; the stream ({@code level} 0) or HC state loaded over the
-   * history, from the scratch's copy when it holds {@code dict} already; then the input compressed
-   * in place.
+   * in the scratch's window, side by side or ({@code external}) {@link Scratch#GAP} bytes apart;
+   * the stream ({@code level} 0) or HC state loaded over the history, from the scratch's copy when
+   * it holds {@code dict} already; then the input compressed in place.
    */
   private static int compressWithHistory(
-      byte[] dict, Object base, int histStart, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
+      byte[] dict, Object base, int histStart, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration,
+      boolean external) {
     Scratch s = Scratch.take();
     try {
       MemorySegment window = s.window(srcLen, dst instanceof byte[] ? dstCap : 0);
@@ -347,25 +352,27 @@ public final class NativeBackend {
           Lz4Library.loadDictHigh(work, history, Scratch.HISTORY, level);
         }
       }
-      return continuePrefix(window, work, src, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration);
+      return continueAfter(window, external ? Scratch.HISTORY + Scratch.GAP : Scratch.HISTORY, work, src, srcOff, srcLen, dst,
+          dstOff, dstCap, level, acceleration);
     } finally {
       Scratch.give(s);
     }
   }
 
   /**
-   * Copies the input into {@code window} right after the history, and compresses it there with
-   * {@code work} (loaded over the history) into {@code dst}, directly when it is a direct buffer,
-   * else through the window's room after the input.
+   * Copies the input into {@code window} at {@code inOff} (right after the history: prefix mode;
+   * further: external-dictionary mode), and compresses it there with {@code work} (loaded over
+   * the history) into {@code dst}, directly when it is a direct buffer, else through the window's
+   * room after the input.
    */
-  private static int continuePrefix(
-      MemorySegment window, long work, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration) {
-    long in = window.address() + Scratch.HISTORY;
+  private static int continueAfter(MemorySegment window, int inOff, long work, Object src, int srcOff, int srcLen, Object dst,
+      int dstOff, int dstCap, int level, int acceleration) {
+    long in = window.address() + inOff;
     if (src instanceof byte[] a) {
-      MemorySegment.copy(a, srcOff, window, JAVA_BYTE, Scratch.HISTORY, srcLen);
+      MemorySegment.copy(a, srcOff, window, JAVA_BYTE, inOff, srcLen);
     } else {
       ByteBuffer b = (ByteBuffer) src;
-      MemorySegment.copy(Everywhere.ALL, address(b) + srcOff, window, Scratch.HISTORY, srcLen);
+      MemorySegment.copy(Everywhere.ALL, address(b) + srcOff, window, inOff, srcLen);
       Reference.reachabilityFence(b);
     }
     boolean heapOut = dst instanceof byte[];
@@ -374,7 +381,7 @@ public final class NativeBackend {
         ? Lz4Library.continueRaw(srcLen + (long) dstCap <= CRITICAL_MAX_FAST, work, in, srcLen, out, dstCap, acceleration)
         : Lz4Library.continueHigh(work, in, srcLen, out, dstCap);
     if (heapOut && n > 0) {
-      MemorySegment.copy(window, JAVA_BYTE, Scratch.HISTORY + srcLen, (byte[]) dst, dstOff, n);
+      MemorySegment.copy(window, JAVA_BYTE, inOff + srcLen, (byte[]) dst, dstOff, n);
     }
     Reference.reachabilityFence(dst);
     return n;
@@ -842,6 +849,9 @@ public final class NativeBackend {
     /** The history a dictionary compression works with: exactly the LZ4 window. */
     static final int HISTORY = 64 * 1024;
 
+    /** The room between the history and a prepared dictionary's input: liblz4 then sees an external dictionary. */
+    static final int GAP = 16;
+
     /** The largest window kept (history, input, output); {@link #windowFits} says which calls fit. */
     static final long MAX_WINDOW = 4L << 20;
 
@@ -867,7 +877,7 @@ public final class NativeBackend {
      *     input and {@code outLen} of output (grown when needed; a new window holds no history)
      */
     MemorySegment window(int srcLen, int outLen) {
-      long size = HISTORY + (long) srcLen + outLen;
+      long size = HISTORY + GAP + (long) srcLen + outLen;
       if (window == null || window.byteSize() < size) {
         long n = Math.min(MAX_WINDOW, Math.max(size, window == null ? 4L * HISTORY : window.byteSize() * 2));
         window = arena.allocate(n, 16);
@@ -878,7 +888,7 @@ public final class NativeBackend {
 
     /** @return whether a call of {@code srcLen} input and {@code outLen} output bytes fits a window */
     static boolean windowFits(int srcLen, int outLen) {
-      return HISTORY + (long) srcLen + outLen <= MAX_WINDOW;
+      return HISTORY + GAP + (long) srcLen + outLen <= MAX_WINDOW;
     }
 
     /** @return the stream a fast dictionary compression works in */

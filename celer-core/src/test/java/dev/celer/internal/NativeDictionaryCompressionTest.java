@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Dictionary;
+import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.testsupport.Corpus;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -15,11 +16,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * Dictionary compression on the native backend (issue 12): at the fast levels and with 64 KB of
- * history, {@code LZ4_loadDict} and {@code LZ4_compress_fast_continue} in liblz4's prefix mode,
- * which must give the pure-Java compressor's bytes for prepared dictionaries, dictionaries as
- * arrays and prefixes, heap and direct buffers (other blocks stay in Java, and must match all the
- * same); argument checks stay Java's; and the copy of a prepared dictionary that a pooled scratch
+ * Dictionary compression on the native backend (issue 12): with 64 KB of history, {@code
+ * LZ4_loadDict} / {@code LZ4_loadDictHC} and {@code _continue}, in liblz4's prefix mode for a
+ * history given in place and in its external-dictionary mode for a prepared dictionary (as {@code
+ * lz4 -D}; HC only over 4 KB, smaller HC blocks use lz4's dictCtx mode, in Java), which must give
+ * the pure-Java compressor's bytes for prepared dictionaries, dictionaries as arrays and prefixes,
+ * heap and direct buffers (other blocks stay in Java, and must match all the same); argument checks stay Java's; and the copy of a prepared dictionary that a pooled scratch
  * keeps is never used for another dictionary. Run by Surefire on the native backend too ({@code
  * native} execution, {@code celer.expect.native=true}); elsewhere the comparisons are Java against
  * Java.
@@ -251,6 +253,36 @@ class NativeDictionaryCompressionTest {
     }
     // the JIT needs some rounds first
     assertTrue(best < calls / 2, best + " bytes allocated by " + calls + " steady-state calls");
+  }
+
+  /**
+   * Linked HC blocks (as {@code lz4 -BD} writes them): with 64 KB of history liblz4's
+   * external-dictionary mode, a first block of 4 KB or less after a dictionary in Java (dictCtx
+   * mode); either way the pure-Java stream's bytes, with a dictionary and without.
+   */
+  @Test
+  void linkedHighBlocksGiveJavasBytes() {
+    for (int level : new int[] {3, 9, 12}) {
+      for (byte[] dict : new byte[][] {null, Arrays.copyOf(JSON, 70_000)}) {
+        for (int blockLen : new int[] {4096, 40_000}) {
+          Lz4StreamCompressor ours = Lz4.streamCompressor(Lz4.highCompressor(level));
+          Lz4StreamCompressor java = Lz4.streamCompressor(Lz4.javaHighCompressor(level));
+          if (dict != null) {
+            ours.reset(dict, 0, dict.length);
+            java.reset(dict, 0, dict.length);
+          }
+          byte[] a = new byte[Lz4.maxCompressedLength(blockLen)];
+          byte[] b = new byte[a.length];
+          int total = level == 12 ? 120_000 : 300_000; // HC 12 is slow in Java
+          for (int off = 0; off + blockLen <= total; off += blockLen) {
+            String what = "level " + level + (dict != null ? ", dictionary" : "") + ", block " + blockLen + " at " + off;
+            int n = ours.compress(BOOK, off, blockLen, a, 0, a.length);
+            int m = java.compress(BOOK, off, blockLen, b, 0, b.length);
+            assertArrayEquals(Arrays.copyOf(b, m), Arrays.copyOf(a, n), what);
+          }
+        }
+      }
+    }
   }
 
   private static byte[] compress(Lz4Compressor c, byte[] in, Lz4Dictionary dict) {

@@ -16,7 +16,7 @@ class Lz4DictionaryAndStreamTest {
   private static final Lz4Decompressor DEC = Lz4.decompressor();
 
   @Test
-  void dictionaryRoundTripsSeparateAndPrefixGiveTheSameBytes() {
+  void dictionaryRoundTripsSeparatePreparedAndPrefix() {
     byte[] all = Corpus.read("botocore-ec2.json");
     for (int dictLen : new int[] {0, 1, 100, 65535, 65536, 65537, 200_000}) {
       for (int recLen : new int[] {0, 1, 13, 1000, 4096, 70_000}) {
@@ -24,10 +24,17 @@ class Lz4DictionaryAndStreamTest {
         byte[] dict = Arrays.copyOfRange(all, recOff - dictLen, recOff);
         byte[] out = new byte[Lz4.maxCompressedLength(recLen)];
         int n = FAST.compress(all, recOff, recLen, out, 0, out.length, dict, 0, dictLen);
-        // prefix form: the dictionary is the bytes before the input in the same array
+        // a prepared dictionary gives the same block (both are lz4 -D's: an external dictionary)
         byte[] out2 = new byte[out.length];
-        int n2 = FAST.compress(all, recOff, recLen, out2, 0, out2.length, all, recOff - dictLen, dictLen);
+        int n2 = FAST.compress(all, recOff, recLen, out2, 0, out2.length, Lz4Dictionary.of(dict));
         assertArrayEquals(Arrays.copyOf(out, n), Arrays.copyOf(out2, n2), "dict " + dictLen + " rec " + recLen);
+        // prefix form: the dictionary is the bytes before the input in the same array, one segment
+        // as in C's prefix mode (a match may then also grow backwards over the boundary)
+        byte[] out3 = new byte[out.length];
+        int n3 = FAST.compress(all, recOff, recLen, out3, 0, out3.length, all, recOff - dictLen, dictLen);
+        byte[] back3 = new byte[recLen];
+        assertEquals(recLen, DEC.decompress(out3, 0, n3, back3, 0, recLen, dict, 0, dictLen));
+        assertArrayEquals(Arrays.copyOfRange(all, recOff, recOff + recLen), back3, "prefix form");
         byte[] expected = Arrays.copyOfRange(all, recOff, recOff + recLen);
         // separate dictionary on the decoding side
         byte[] back = new byte[recLen];

@@ -348,7 +348,7 @@ class Lz4HighCompressorTest {
         int len = 10_000 + round * 12_000;
         int hist = Math.min(round * 1000, 64 * 1024);
         byte[] fresh = compressAt(c, Arrays.copyOfRange(data, 0, hist), Arrays.copyOfRange(data, hist, hist + len));
-        int n = c.compressBlock(reused, data, 0, hist, hist + len, dst, 0, dst.length, null);
+        int n = c.compressBlock(reused, data, 0, hist, hist + len, dst, 0, dst.length, null, Lz4HighCompressor.PREFIX);
         assertArrayEquals(fresh, Arrays.copyOf(dst, n), "level " + level + ", round " + round);
       }
     }
@@ -410,9 +410,12 @@ class Lz4HighCompressorTest {
       for (int off = 0; off < data.length; off += blockSize) {
         String what = "level " + level + ", block at " + off;
         int n = sc.compress(data, off, blockSize, dst, 0, dst.length);
-        // the same block as the hook gives with the previous 64 KB as history
-        byte[] expected = compressAt(c, Arrays.copyOfRange(data, Math.max(0, off - 64 * 1024), off),
-            Arrays.copyOfRange(data, off, off + blockSize));
+        // the same block as a separate dictionary of the previous 64 KB gives (lz4 -BD: each block
+        // sees the saved history as an external dictionary)
+        byte[] hist = Arrays.copyOfRange(data, Math.max(0, off - 64 * 1024), off);
+        byte[] expected = new byte[Lz4.maxCompressedLength(blockSize)];
+        expected = Arrays.copyOf(expected,
+            c.compress(data, off, blockSize, expected, 0, expected.length, hist, 0, hist.length));
         assertArrayEquals(expected, Arrays.copyOf(dst, n), what);
         assertEquals(blockSize, sd.decompress(dst, 0, n, back, 0, back.length), what);
         assertArrayEquals(Arrays.copyOfRange(data, off, off + blockSize), back, what);
