@@ -158,6 +158,24 @@ public final class NativeBackend {
   }
 
   /**
+   * XXH32's Step 2 over {@code base[off, off+len)}, whole 16-byte stripes ({@code len} a positive
+   * multiple of 16), in {@code libxxhash}'s {@code XXH32_update}: the four accumulators {@code acc}
+   * are written into a pooled native state, updated there, and read back. The streaming {@code
+   * XxHash32} keeps its state in Java and calls this for large updates.
+   *
+   * @throws IllegalArgumentException if {@code len} is not whole stripes
+   * @throws IndexOutOfBoundsException if the range is not inside {@code base}
+   */
+  public static void xxh32Stripes(Object base, int off, int len, int[] acc) {
+    throw unavailable();
+  }
+
+  /** As {@link #xxh32Stripes}, XXH64's 32-byte stripes in {@code XXH64_update}. */
+  public static void xxh64Stripes(Object base, int off, int len, long[] acc) {
+    throw unavailable();
+  }
+
+  /**
    * XXH3's bulk work for an input over 240 bytes in libxxhash's streaming state: writes the 8
    * accumulators after all whole stripes but the tail into {@code acc}.
    *

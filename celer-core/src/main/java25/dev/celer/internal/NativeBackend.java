@@ -11,6 +11,7 @@ import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -440,6 +441,90 @@ public final class NativeBackend {
   }
 
   /**
+   * The most bytes of a heap array one {@code XXH32_update} or {@code XXH64_update} of {@link
+   * #xxh32Stripes} takes (a critical call; a multiple of both stripes): larger ranges are hashed in
+   * such pieces, each holding off safepoints no longer than a one-shot hash of that size.
+   */
+  private static final int STRIPES_PIECE = CRITICAL_MAX_HASH;
+
+  public static void xxh32Stripes(Object base, int off, int len, int[] acc) {
+    if (off < 0 || len <= 0 || (len & 15) != 0 || acc.length != 4) {
+      throw new IllegalArgumentException("not whole XXH32 stripes: " + off + ", " + len);
+    }
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment state = s.xxh32State();
+      long st = state.address();
+      for (int i = 0; i < 4; i++) {
+        state.set(JAVA_INT, XxHashLibrary.STATE32_V + 4L * i, acc[i]);
+      }
+      if (base instanceof byte[] a) {
+        Objects.checkFromIndexSize(off, len, a.length);
+        for (int done = 0; done < len; ) {
+          int n = Math.min(STRIPES_PIECE, len - done);
+          MemorySegment in = n >= CACHED_HASH_MIN ? cached(a, off + done) : null;
+          int r = in != null ? XxHashLibrary.update32Heap(st, in, n) : XxHashLibrary.update32Fresh(st, a, off + done, n);
+          checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE32_MEMSIZE));
+          done += n;
+        }
+      } else {
+        ByteBuffer b = (ByteBuffer) base;
+        Objects.checkFromIndexSize(off, len, b.limit());
+        int r = XxHashLibrary.update32Raw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
+        Reference.reachabilityFence(b);
+        checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE32_MEMSIZE));
+      }
+      for (int i = 0; i < 4; i++) {
+        acc[i] = state.get(JAVA_INT, XxHashLibrary.STATE32_V + 4L * i);
+      }
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  public static void xxh64Stripes(Object base, int off, int len, long[] acc) {
+    if (off < 0 || len <= 0 || (len & 31) != 0 || acc.length != 4) {
+      throw new IllegalArgumentException("not whole XXH64 stripes: " + off + ", " + len);
+    }
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment state = s.xxh64State();
+      long st = state.address();
+      for (int i = 0; i < 4; i++) {
+        state.set(JAVA_LONG, XxHashLibrary.STATE64_V + 8L * i, acc[i]);
+      }
+      if (base instanceof byte[] a) {
+        Objects.checkFromIndexSize(off, len, a.length);
+        for (int done = 0; done < len; ) {
+          int n = Math.min(STRIPES_PIECE, len - done);
+          MemorySegment in = n >= CACHED_HASH_MIN ? cached(a, off + done) : null;
+          int r = in != null ? XxHashLibrary.update64Heap(st, in, n) : XxHashLibrary.update64Fresh(st, a, off + done, n);
+          checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE64_MEMSIZE));
+          done += n;
+        }
+      } else {
+        ByteBuffer b = (ByteBuffer) base;
+        Objects.checkFromIndexSize(off, len, b.limit());
+        int r = XxHashLibrary.update64Raw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
+        Reference.reachabilityFence(b);
+        checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE64_MEMSIZE));
+      }
+      for (int i = 0; i < 4; i++) {
+        acc[i] = state.get(JAVA_LONG, XxHashLibrary.STATE64_V + 8L * i);
+      }
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /** Whole stripes leave nothing buffered in the state; anything else means the state is not as the self-test found it. */
+  private static void checkUpdate(int result, int memsize) {
+    if (result != 0 || memsize != 0) {
+      throw new IllegalStateException("libxxhash's streaming state is not as expected (" + result + ", " + memsize + ")");
+    }
+  }
+
+  /**
    * XXH3's bulk work for inputs over 240 bytes, in libxxhash's streaming state (pooled native
    * memory): {@code XXH3_128bits_reset_withSeed} and one {@code XXH3_128bits_update} of {@code
    * base[off, off+len)}, whose 8 accumulators are then copied into {@code acc}. The caller
@@ -791,6 +876,24 @@ public final class NativeBackend {
 
     MemorySegment cell() {
       return cell;
+    }
+
+    private MemorySegment xxh32State;
+    private MemorySegment xxh64State;
+
+    /** The XXH32 state of {@link NativeBackend#xxh32Stripes}; its memsize stays 0 (whole stripes only). */
+    MemorySegment xxh32State() {
+      if (xxh32State == null) {
+        xxh32State = arena.allocate(XxHashLibrary.STATE32_SIZE, 8);
+      }
+      return xxh32State;
+    }
+
+    MemorySegment xxh64State() {
+      if (xxh64State == null) {
+        xxh64State = arena.allocate(XxHashLibrary.STATE64_SIZE, 8);
+      }
+      return xxh64State;
     }
 
     MemorySegment xxh3State() {

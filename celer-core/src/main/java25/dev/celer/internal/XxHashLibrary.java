@@ -53,7 +53,15 @@ final class XxHashLibrary {
       MethodHandle update,
       MethodHandle withSecretHeap,
       MethodHandle withSecretRaw,
-      MethodHandle resetSecret) {}
+      MethodHandle resetSecret,
+      MethodHandle update32Heap,
+      MethodHandle update32Short,
+      MethodHandle update32,
+      MethodHandle update64Heap,
+      MethodHandle update64Short,
+      MethodHandle update64,
+      MethodHandle digest32,
+      MethodHandle digest64) {}
 
   /**
    * Offsets in {@code struct XXH3_state_s} of libxxhash 0.8.x ({@code xxhash.h}, exposed for
@@ -68,6 +76,27 @@ final class XxHashLibrary {
   static final long STATE_BUFFERED = 512;
   static final long STATE_STRIPES = 520;
   static final long STATE_TOTAL = 528;
+
+  /**
+   * {@code struct XXH32_state_s} of libxxhash 0.7-0.8 ({@code xxhash.h}, exposed for static
+   * allocation): {@code total_len_32} at 0, {@code large_len} at 4, {@code v[4]} at 8, {@code
+   * mem32[4]} at 24, {@code memsize} at 40; 48 bytes. The streaming XXH32 keeps its accumulators in
+   * Java and hands them in and out of such a state around each {@code XXH32_update} of whole
+   * stripes (see {@link NativeBackend#xxh32Stripes}); {@link #selfTest} checks the offsets.
+   */
+  static final long STATE32_SIZE = 48;
+  static final long STATE32_V = 8;
+  static final long STATE32_MEM = 24;
+  static final long STATE32_MEMSIZE = 40;
+
+  /**
+   * {@code struct XXH64_state_s}: {@code total_len} at 0, {@code v[4]} at 8, {@code mem64[4]} at
+   * 40, {@code memsize} (32 bits) at 72; 88 bytes. As {@link #STATE32_SIZE}, for XXH64.
+   */
+  static final long STATE64_SIZE = 88;
+  static final long STATE64_V = 8;
+  static final long STATE64_MEM = 40;
+  static final long STATE64_MEMSIZE = 72;
 
   private static final Handles H;
   /** e.g. {@code "libxxhash 0.8.1"}. */
@@ -131,7 +160,17 @@ final class XxHashLibrary {
             NativeLibraries.bindFirst(lib, updateRaw, ORDINARY, update),
             NativeLibraries.bindFirst(lib, secretHeap, HEAP, withSecret),
             NativeLibraries.bindFirst(lib, secretRaw, HEAP, withSecret),
-            NativeLibraries.bind(lib, "XXH3_128bits_reset_withSecret", resetSecret, SHORT));
+            NativeLibraries.bind(lib, "XXH3_128bits_reset_withSecret", resetSecret, SHORT),
+            // XXH_errorcode XXH32_update(XXH32_state_t*, const void*, size_t), XXH64_update alike
+            NativeLibraries.bind(lib, "XXH32_update", updateHeap, HEAP),
+            NativeLibraries.bind(lib, "XXH32_update", updateRaw, SHORT),
+            NativeLibraries.bind(lib, "XXH32_update", updateRaw, ORDINARY),
+            NativeLibraries.bind(lib, "XXH64_update", updateHeap, HEAP),
+            NativeLibraries.bind(lib, "XXH64_update", updateRaw, SHORT),
+            NativeLibraries.bind(lib, "XXH64_update", updateRaw, ORDINARY),
+            // XXH32_hash_t XXH32_digest(const XXH32_state_t*), XXH64_digest alike: the self-test's only
+            NativeLibraries.bind(lib, "XXH32_digest", FunctionDescriptor.of(JAVA_INT, JAVA_LONG), ORDINARY),
+            NativeLibraries.bind(lib, "XXH64_digest", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG), ORDINARY));
         selfTest(h, name);
       } catch (Throwable t) {
         failure = NativeLibraries.reason("libxxhash", t);
@@ -304,6 +343,57 @@ final class XxHashLibrary {
     }
   }
 
+  /** {@code XXH32_update} of the state at {@code state} over a heap segment. */
+  static int update32Heap(long state, MemorySegment in, int len) {
+    try {
+      return (int) H.update32Heap.invokeExact(state, in, (long) len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /** As {@link #update32Heap}, the segment made here (see {@link #updateFresh}). */
+  static int update32Fresh(long state, byte[] in, int off, int len) {
+    try {
+      return (int) H.update32Heap.invokeExact(state, MemorySegment.ofArray(in).asSlice(off), (long) len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int update32Raw(boolean critical, long state, long in, long len) {
+    try {
+      return critical ? (int) H.update32Short.invokeExact(state, in, len) : (int) H.update32.invokeExact(state, in, len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /** {@code XXH64_update} of the state at {@code state} over a heap segment. */
+  static int update64Heap(long state, MemorySegment in, int len) {
+    try {
+      return (int) H.update64Heap.invokeExact(state, in, (long) len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int update64Fresh(long state, byte[] in, int off, int len) {
+    try {
+      return (int) H.update64Heap.invokeExact(state, MemorySegment.ofArray(in).asSlice(off), (long) len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  static int update64Raw(boolean critical, long state, long in, long len) {
+    try {
+      return critical ? (int) H.update64Short.invokeExact(state, in, len) : (int) H.update64.invokeExact(state, in, len);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   /**
    * Calls every handle once on 300 fixed bytes ({@code (i * 7 + 3) & 0xFF}, seed 1) and compares
    * with the values {@code libxxhash} 0.8.1 gives (computed with Python's ctypes on this library).
@@ -351,7 +441,72 @@ final class XxHashLibrary {
       int u4 = (int) h.update.invokeExact(st, off, 300L);
       check(r2 == 0 && u4 == 0 && state.get(JAVA_LONG, STATE_TOTAL) == 300 && state.get(JAVA_INT, STATE_BUFFERED) == buffered, name,
           "XXH3 streaming state with a secret");
+      selfTestStreams(h, name, arena, heap, seg);
     }
+  }
+
+  /**
+   * The XXH32 and XXH64 states as {@link NativeBackend#xxh32Stripes} uses them: the seed's
+   * accumulators written at {@link #STATE32_V}, whole stripes through each shape of {@code
+   * XXH32_update} (the accumulators read back and written again between calls), then the 12-byte
+   * tail placed at {@link #STATE32_MEM} with its length and the total, and {@code XXH32_digest}
+   * must give the one-shot hash of the 300 bytes; the same for XXH64. Wrong offsets give another
+   * hash.
+   */
+  private static void selfTestStreams(Handles h, String name, java.lang.foreign.Arena arena, MemorySegment heap, MemorySegment seg)
+      throws Throwable {
+    int p1 = 0x9E3779B1;
+    int p2 = 0x85EBCA77;
+    MemorySegment s32 = arena.allocate(STATE32_SIZE, 8);
+    int[] v = {1 + p1 + p2, 1 + p2, 1, 1 - p1};
+    long st = s32.address();
+    int r = 0;
+    for (int part = 0; part < 3; part++) { // 288 bytes: 96 per shape, 6 stripes
+      s32.fill((byte) 0);
+      for (int i = 0; i < 4; i++) {
+        s32.set(JAVA_INT, STATE32_V + 4L * i, v[i]);
+      }
+      r |= switch (part) {
+        case 0 -> (int) h.update32Heap.invokeExact(st, heap.asSlice(0), 96L);
+        case 1 -> (int) h.update32Short.invokeExact(st, seg.address() + 96, 96L);
+        default -> (int) h.update32.invokeExact(st, seg.address() + 192, 96L);
+      };
+      r |= s32.get(JAVA_INT, STATE32_MEMSIZE);
+      for (int i = 0; i < 4; i++) {
+        v[i] = s32.get(JAVA_INT, STATE32_V + 4L * i);
+      }
+    }
+    s32.set(JAVA_INT, 0, 300); // total_len_32
+    s32.set(JAVA_INT, 4, 1); // large_len
+    MemorySegment.copy(seg, 288, s32, STATE32_MEM, 12);
+    s32.set(JAVA_INT, STATE32_MEMSIZE, 12);
+    check(r == 0 && (int) h.digest32.invokeExact(st) == 0xa00fbf68, name, "XXH32 streaming state");
+
+    long q1 = 0x9E3779B185EBCA87L;
+    long q2 = 0xC2B2AE3D27D4EB4FL;
+    MemorySegment s64 = arena.allocate(STATE64_SIZE, 8);
+    long[] w = {1 + q1 + q2, 1 + q2, 1, 1 - q1};
+    st = s64.address();
+    r = 0;
+    for (int part = 0; part < 3; part++) { // 288 bytes: 96 per shape, 3 stripes
+      s64.fill((byte) 0);
+      for (int i = 0; i < 4; i++) {
+        s64.set(JAVA_LONG, STATE64_V + 8L * i, w[i]);
+      }
+      r |= switch (part) {
+        case 0 -> (int) h.update64Heap.invokeExact(st, heap.asSlice(0), 96L);
+        case 1 -> (int) h.update64Short.invokeExact(st, seg.address() + 96, 96L);
+        default -> (int) h.update64.invokeExact(st, seg.address() + 192, 96L);
+      };
+      r |= s64.get(JAVA_INT, STATE64_MEMSIZE);
+      for (int i = 0; i < 4; i++) {
+        w[i] = s64.get(JAVA_LONG, STATE64_V + 8L * i);
+      }
+    }
+    s64.set(JAVA_LONG, 0, 300L);
+    MemorySegment.copy(seg, 288, s64, STATE64_MEM, 12);
+    s64.set(JAVA_INT, STATE64_MEMSIZE, 12);
+    check(r == 0 && (long) h.digest64.invokeExact(st) == 0x8197c668a97c7639L, name, "XXH64 streaming state");
   }
 
   private static void check(boolean ok, String name, String what) throws Refused {
