@@ -137,6 +137,49 @@ public final class NativeBackend {
     return false;
   }
 
+  // Each xxHash function is bound and self-tested at its first use (on Java 25): these say whether
+  // it may be called, binding it at the first ask; false here.
+
+  /** @return whether {@link #xxh32} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh32Native() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh64} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh64Native() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh3} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh3Native() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh128} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh128Native() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh3Accumulate} and {@link #xxh3AccumulateWithSecret} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh3StateNative() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh3WithSecret} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh3SecretNative() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh32Stripes} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh32StreamNative() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh64Stripes} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh64StreamNative() {
+    return false;
+  }
+
   /** @return {@code XXH32} of {@code base[off, off+len)} */
   public static int xxh32(Object base, int off, int len, int seed) {
     throw unavailable();

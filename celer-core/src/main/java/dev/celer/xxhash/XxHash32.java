@@ -102,7 +102,7 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
   static int compute(Object base, int off, int len, int seed) {
-    if (len >= XxHash64.NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
+    if (len >= XxHash64.NATIVE_MIN_LEN && NativeBackend.hashable(base, len) && NativeBackend.xxh32Native()) {
       return NativeBackend.xxh32(base, off, len, seed); // the native backend (Lz4.backend())
     }
     int end = off + len;
@@ -191,7 +191,7 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
   @Override
   void stripes(Object base, int off, int n) {
     int len = n * STRIPE_LEN; // at most the int length of an update: no overflow
-    if (len >= XxHash64.NATIVE_STREAM_MIN && NativeBackend.xxhash() && NativeBackend.readable(base)) {
+    if (len >= XxHash64.NATIVE_STREAM_MIN && NativeBackend.readable(base) && NativeBackend.xxh32StreamNative()) {
       NativeBackend.xxh32Stripes(base, off, len, acc); // the native backend (Lz4.backend())
       return;
     }

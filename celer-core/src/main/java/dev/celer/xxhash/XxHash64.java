@@ -126,7 +126,7 @@ public final class XxHash64 extends StripeHasher implements StreamingHash {
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
   static long compute(Object base, int off, int len, long seed) {
-    if (len >= NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
+    if (len >= NATIVE_MIN_LEN && NativeBackend.hashable(base, len) && NativeBackend.xxh64Native()) {
       return NativeBackend.xxh64(base, off, len, seed); // the native backend (Lz4.backend())
     }
     int end = off + len;
@@ -236,7 +236,7 @@ public final class XxHash64 extends StripeHasher implements StreamingHash {
   @Override
   void stripes(Object base, int off, int n) {
     int len = n * STRIPE_LEN; // at most the int length of an update: no overflow
-    if (len >= NATIVE_STREAM_MIN && NativeBackend.xxhash() && NativeBackend.readable(base)) {
+    if (len >= NATIVE_STREAM_MIN && NativeBackend.readable(base) && NativeBackend.xxh64StreamNative()) {
       NativeBackend.xxh64Stripes(base, off, len, acc); // the native backend (Lz4.backend())
       return;
     }

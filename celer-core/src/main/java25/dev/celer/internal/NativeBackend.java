@@ -4,6 +4,8 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4Compressor;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
@@ -97,7 +99,18 @@ public final class NativeBackend {
     return XxHashLibrary.FAILURE == null;
   }
 
+  /**
+   * The libraries' state, then any group of entry points that failed its self-test at its first
+   * use (see {@link Lz4Library}): e.g. {@code "native: liblz4 1.9.4, libxxhash 0.8.1; HC
+   * compression in pure Java: ..."}. Groups are bound lazily, so a failure shows from its first use on.
+   */
   public static String status() {
+    String groups = NativeLibraries.groupFailures();
+    String libraries = libraries();
+    return groups.isEmpty() ? libraries : libraries + "; " + groups;
+  }
+
+  private static String libraries() {
     String lz4 = Lz4Library.FAILURE;
     String xxh = XxHashLibrary.FAILURE;
     if (lz4 == null && xxh == null) {
@@ -140,6 +153,9 @@ public final class NativeBackend {
   // their segments are made in one small method (32 bytes), as above.
 
   public static int lz4CompressFast(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
+    if (!Lz4Library.Fast.OK) {
+      return javaCompress(Lz4.javaFastCompressor(acceleration), src, srcOff, srcLen, dst, dstOff, dstCap);
+    }
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
     Scratch s = Scratch.take();
     try {
@@ -162,6 +178,9 @@ public final class NativeBackend {
   }
 
   public static int lz4CompressHigh(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    if (!Lz4Library.High.OK) {
+      return javaCompress(Lz4.javaHighCompressor(level), src, srcOff, srcLen, dst, dstOff, dstCap);
+    }
     Scratch s = Scratch.take();
     try {
       return raw(s, HIGH, false, src, srcOff, srcLen, dst, dstOff, dstCap, level);
@@ -171,6 +190,9 @@ public final class NativeBackend {
   }
 
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
+    if (partial ? !Lz4Library.Partial.OK : !Lz4Library.Decompress.OK) {
+      return -1; // the caller's Java decoder decides, as for any block liblz4 rejects
+    }
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
@@ -214,6 +236,9 @@ public final class NativeBackend {
    * @return {@code consumed << 32 | written}
    */
   public static long lz4CompressDestSize(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    if (level == 0 ? !Lz4Library.DestSize.OK : !Lz4Library.HighDestSize.OK) {
+      return javaDestSize(level == 0 ? Lz4.javaFastCompressor() : Lz4.javaHighCompressor(level), src, srcOff, srcLen, dst, dstOff, dstCap);
+    }
     boolean isShort = level == 0 && srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
     Scratch s = Scratch.take();
     try {
@@ -228,16 +253,38 @@ public final class NativeBackend {
     }
   }
 
+  // A group whose self-test failed (Lz4Library): its calls go to Celer's pure-Java codec through
+  // its public API. The rare path (then allocating is fine); the callers have checked the ranges.
+
+  private static ByteBuffer buffer(Object base) {
+    return base instanceof byte[] a ? ByteBuffer.wrap(a) : (ByteBuffer) base;
+  }
+
+  /** @return as {@link #lz4CompressFast}: the bytes written, or 0 when the block does not fit */
+  private static int javaCompress(Lz4Compressor java, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap) {
+    return Math.max(0, java.tryCompress(buffer(src), srcOff, srcLen, buffer(dst), dstOff, dstCap));
+  }
+
+  /** @return as {@link #lz4CompressDestSize} */
+  private static long javaDestSize(Lz4Compressor java, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap) {
+    ByteBuffer in = buffer(src).duplicate();
+    in.limit(srcOff + srcLen).position(srcOff);
+    ByteBuffer out = buffer(dst).duplicate();
+    out.limit(dstOff + dstCap).position(dstOff);
+    int n = java.compressDestSize(in, out);
+    return (long) (in.position() - srcOff) << 32 | n & 0xFFFFFFFFL;
+  }
+
   /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
   public static boolean lz4PartialDict() {
-    return Lz4Library.PARTIAL_DICT;
+    return Lz4Library.PartialDict.OK;
   }
 
   public static int lz4DecompressDict(
       Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
-    if (partial && !Lz4Library.PARTIAL_DICT) {
+    if (partial ? !Lz4Library.PartialDict.OK : !Lz4Library.DictDecode.OK) {
       return DECLINED;
     }
     boolean isShort = srcLen + (long) dstCap + dictLen <= CRITICAL_MAX_DECOMPRESS;
@@ -281,7 +328,7 @@ public final class NativeBackend {
   }
 
   public static boolean lz4DictCompression() {
-    return Lz4Library.DICT_COMPRESSION;
+    return Lz4Library.dictCompression();
   }
 
   public static boolean lz4DictFits(int srcLen, int dstCap) {
@@ -383,6 +430,38 @@ public final class NativeBackend {
 
   // ------------------------------------------------------------------------------------- xxHash
 
+  public static boolean xxh32Native() {
+    return XxHashLibrary.X32.OK;
+  }
+
+  public static boolean xxh64Native() {
+    return XxHashLibrary.X64.OK;
+  }
+
+  public static boolean xxh3Native() {
+    return XxHashLibrary.X3.OK;
+  }
+
+  public static boolean xxh128Native() {
+    return XxHashLibrary.X128.OK;
+  }
+
+  public static boolean xxh3StateNative() {
+    return XxHashLibrary.X3State.OK;
+  }
+
+  public static boolean xxh3SecretNative() {
+    return XxHashLibrary.X3Secret.OK;
+  }
+
+  public static boolean xxh32StreamNative() {
+    return XxHashLibrary.X32Stream.OK;
+  }
+
+  public static boolean xxh64StreamNative() {
+    return XxHashLibrary.X64Stream.OK;
+  }
+
   /**
    * Below this many bytes a hash of an array makes its segment per call (removed by escape
    * analysis where the JIT inlines the chain) instead of looking it up in the identity cache: the
@@ -462,8 +541,13 @@ public final class NativeBackend {
         Objects.checkFromIndexSize(off, len, a.length);
         for (int done = 0; done < len; ) {
           int n = Math.min(STRIPES_PIECE, len - done);
-          MemorySegment in = n >= CACHED_HASH_MIN ? cached(a, off + done) : null;
-          int r = in != null ? XxHashLibrary.update32Heap(st, in, n) : XxHashLibrary.update32Fresh(st, a, off + done, n);
+          // a whole array's segment is made per call (removed by escape analysis); one at an
+          // offset comes from the cache, at any length: the asSlice chain is not reliably removed
+          // (see above lz4CompressFast), and the lookup is small next to 1 KB of hashing
+          MemorySegment in = off + done == 0 ? null : cached(a, off + done);
+          int r = off + done == 0
+              ? XxHashLibrary.update32Whole(st, a, n)
+              : in != null ? XxHashLibrary.update32Heap(st, in, n) : XxHashLibrary.update32Fresh(st, a, off + done, n);
           checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE32_MEMSIZE));
           done += n;
         }
@@ -497,8 +581,13 @@ public final class NativeBackend {
         Objects.checkFromIndexSize(off, len, a.length);
         for (int done = 0; done < len; ) {
           int n = Math.min(STRIPES_PIECE, len - done);
-          MemorySegment in = n >= CACHED_HASH_MIN ? cached(a, off + done) : null;
-          int r = in != null ? XxHashLibrary.update64Heap(st, in, n) : XxHashLibrary.update64Fresh(st, a, off + done, n);
+          // a whole array's segment is made per call (removed by escape analysis); one at an
+          // offset comes from the cache, at any length: the asSlice chain is not reliably removed
+          // (see above lz4CompressFast), and the lookup is small next to 1 KB of hashing
+          MemorySegment in = off + done == 0 ? null : cached(a, off + done);
+          int r = off + done == 0
+              ? XxHashLibrary.update64Whole(st, a, n)
+              : in != null ? XxHashLibrary.update64Heap(st, in, n) : XxHashLibrary.update64Fresh(st, a, off + done, n);
           checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE64_MEMSIZE));
           done += n;
         }
