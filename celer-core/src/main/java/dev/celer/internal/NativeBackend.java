@@ -170,16 +170,6 @@ public final class NativeBackend {
     return false;
   }
 
-  /** @return whether {@link #xxh32Stripes} may be called (binds and self-tests it at the first ask) */
-  public static boolean xxh32StreamNative() {
-    return false;
-  }
-
-  /** @return whether {@link #xxh64Stripes} may be called (binds and self-tests it at the first ask) */
-  public static boolean xxh64StreamNative() {
-    return false;
-  }
-
   /** @return {@code XXH32} of {@code base[off, off+len)} */
   public static int xxh32(Object base, int off, int len, int seed) {
     throw unavailable();
@@ -206,15 +196,17 @@ public final class NativeBackend {
    * are written into a pooled native state, updated there, and read back. The streaming {@code
    * XxHash32} keeps its state in Java and calls this for large updates.
    *
+   * @return whether it was done: false (nothing changed) when the call's entry point is not
+   *     available (bound at the first ask; it failed its self-test), then the caller does it in Java
    * @throws IllegalArgumentException if {@code len} is not whole stripes
    * @throws IndexOutOfBoundsException if the range is not inside {@code base}
    */
-  public static void xxh32Stripes(Object base, int off, int len, int[] acc) {
+  public static boolean xxh32Stripes(Object base, int off, int len, int[] acc) {
     throw unavailable();
   }
 
   /** As {@link #xxh32Stripes}, XXH64's 32-byte stripes in {@code XXH64_update}. */
-  public static void xxh64Stripes(Object base, int off, int len, long[] acc) {
+  public static boolean xxh64Stripes(Object base, int off, int len, long[] acc) {
     throw unavailable();
   }
 

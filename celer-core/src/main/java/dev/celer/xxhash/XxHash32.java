@@ -191,9 +191,8 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
   @Override
   void stripes(Object base, int off, int n) {
     int len = n * STRIPE_LEN; // at most the int length of an update: no overflow
-    if (len >= XxHash64.NATIVE_STREAM_MIN && NativeBackend.readable(base) && NativeBackend.xxh32StreamNative()) {
-      NativeBackend.xxh32Stripes(base, off, len, acc); // the native backend (Lz4.backend())
-      return;
+    if (len >= XxHash64.NATIVE_STREAM_MIN && NativeBackend.readable(base) && NativeBackend.xxh32Stripes(base, off, len, acc)) {
+      return; // done by the native backend (Lz4.backend())
     }
     int a1 = acc[0];
     int a2 = acc[1];

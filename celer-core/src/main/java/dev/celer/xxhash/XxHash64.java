@@ -236,9 +236,8 @@ public final class XxHash64 extends StripeHasher implements StreamingHash {
   @Override
   void stripes(Object base, int off, int n) {
     int len = n * STRIPE_LEN; // at most the int length of an update: no overflow
-    if (len >= NATIVE_STREAM_MIN && NativeBackend.readable(base) && NativeBackend.xxh64StreamNative()) {
-      NativeBackend.xxh64Stripes(base, off, len, acc); // the native backend (Lz4.backend())
-      return;
+    if (len >= NATIVE_STREAM_MIN && NativeBackend.readable(base) && NativeBackend.xxh64Stripes(base, off, len, acc)) {
+      return; // done by the native backend (Lz4.backend())
     }
     long a1 = acc[0];
     long a2 = acc[1];

@@ -153,10 +153,10 @@ public final class NativeBackend {
   // their segments are made in one small method (32 bytes), as above.
 
   public static int lz4CompressFast(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
-    if (!Lz4Library.Fast.OK) {
+    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
+    if (!Lz4Library.fastReady(shape(isShort, src, dst))) {
       return javaCompress(Lz4.javaFastCompressor(acceleration), src, srcOff, srcLen, dst, dstOff, dstCap);
     }
-    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
     Scratch s = Scratch.take();
     try {
       if (isShort && src instanceof byte[] a && dst instanceof byte[] b) {
@@ -190,10 +190,10 @@ public final class NativeBackend {
   }
 
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
-    if (partial ? !Lz4Library.Partial.OK : !Lz4Library.Decompress.OK) {
+    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
+    if (!Lz4Library.decompressReady(partial, shape(isShort, src, dst))) {
       return -1; // the caller's Java decoder decides, as for any block liblz4 rejects
     }
-    boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
         try {
@@ -251,6 +251,15 @@ public final class NativeBackend {
     } finally {
       Scratch.give(s);
     }
+  }
+
+  /**
+   * @return the handle shape a call takes: heap (a critical call on the arrays themselves) for a
+   *     short call on two arrays; otherwise short or ordinary, on raw addresses (direct buffers,
+   *     or arrays copied through native memory)
+   */
+  private static NativeLibraries.Call shape(boolean isShort, Object src, Object dst) {
+    return !isShort ? NativeLibraries.Call.ORDINARY : src instanceof byte[] && dst instanceof byte[] ? NativeLibraries.Call.HEAP : NativeLibraries.Call.SHORT;
   }
 
   // A group whose self-test failed (Lz4Library): its calls go to Celer's pure-Java codec through
@@ -454,14 +463,6 @@ public final class NativeBackend {
     return XxHashLibrary.X3Secret.OK;
   }
 
-  public static boolean xxh32StreamNative() {
-    return XxHashLibrary.X32Stream.OK;
-  }
-
-  public static boolean xxh64StreamNative() {
-    return XxHashLibrary.X64Stream.OK;
-  }
-
   /**
    * Below this many bytes a hash of an array makes its segment per call (removed by escape
    * analysis where the JIT inlines the chain) instead of looking it up in the identity cache: the
@@ -526,9 +527,13 @@ public final class NativeBackend {
    */
   private static final int STRIPES_PIECE = CRITICAL_MAX_HASH;
 
-  public static void xxh32Stripes(Object base, int off, int len, int[] acc) {
+  public static boolean xxh32Stripes(Object base, int off, int len, int[] acc) {
     if (off < 0 || len <= 0 || (len & 15) != 0 || acc.length != 4) {
       throw new IllegalArgumentException("not whole XXH32 stripes: " + off + ", " + len);
+    }
+    boolean heap = base instanceof byte[];
+    if (!XxHashLibrary.streamReady(false, heap ? NativeLibraries.Call.HEAP : len <= CRITICAL_MAX_HASH ? NativeLibraries.Call.SHORT : NativeLibraries.Call.ORDINARY)) {
+      return false;
     }
     Scratch s = Scratch.take();
     try {
@@ -561,14 +566,19 @@ public final class NativeBackend {
       for (int i = 0; i < 4; i++) {
         acc[i] = state.get(JAVA_INT, XxHashLibrary.STATE32_V + 4L * i);
       }
+      return true;
     } finally {
       Scratch.give(s);
     }
   }
 
-  public static void xxh64Stripes(Object base, int off, int len, long[] acc) {
+  public static boolean xxh64Stripes(Object base, int off, int len, long[] acc) {
     if (off < 0 || len <= 0 || (len & 31) != 0 || acc.length != 4) {
       throw new IllegalArgumentException("not whole XXH64 stripes: " + off + ", " + len);
+    }
+    boolean heap = base instanceof byte[];
+    if (!XxHashLibrary.streamReady(true, heap ? NativeLibraries.Call.HEAP : len <= CRITICAL_MAX_HASH ? NativeLibraries.Call.SHORT : NativeLibraries.Call.ORDINARY)) {
+      return false;
     }
     Scratch s = Scratch.take();
     try {
@@ -601,6 +611,7 @@ public final class NativeBackend {
       for (int i = 0; i < 4; i++) {
         acc[i] = state.get(JAVA_LONG, XxHashLibrary.STATE64_V + 8L * i);
       }
+      return true;
     } finally {
       Scratch.give(s);
     }

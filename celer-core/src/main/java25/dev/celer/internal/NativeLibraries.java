@@ -107,7 +107,10 @@ final class NativeLibraries {
 
   /** Records that the group {@code what} stays in pure Java, and why. */
   static void groupFailed(String what, String reason) {
-    GROUP_FAILURES.add(what + " in pure Java: " + reason);
+    String prefix = what + " in pure Java: ";
+    if (GROUP_FAILURES.stream().noneMatch(f -> f.startsWith(prefix))) { // a function's shapes share their group's name
+      GROUP_FAILURES.add(prefix + reason);
+    }
   }
 
   /** @return the failed groups, {@code "; "}-separated, or {@code ""} */

@@ -192,31 +192,57 @@ final class XxHashLibrary {
     static final MethodHandle C = OK ? H[2] : null;
   }
 
-  /** {@code XXH32_update} (heap, short, ordinary), with {@code XXH32_digest} for the self-test only. */
-  static final class X32Stream {
-    private static final MethodHandle[] H = group("XXH32 streaming", lib -> {
-      MethodHandle[] h = three(lib, UPDATE_HEAP, UPDATE_RAW, "XXH32_update");
-      selfTestStream32(h, NativeLibraries.bind(lib, "XXH32_digest", FunctionDescriptor.of(JAVA_INT, JAVA_LONG), ORDINARY));
-      return h;
+  /**
+   * {@code XXH32_update} and {@code XXH64_update}, each shape its own group (as {@link
+   * Lz4Library}'s fast compression), bound with its self-test at its first use; {@code
+   * XXH32_digest} / {@code XXH64_digest} are bound for the self-test only.
+   */
+  private static MethodHandle stream(boolean xxh64, NativeLibraries.Call shape) {
+    MethodHandle[] h = group(xxh64 ? "XXH64 streaming" : "XXH32 streaming", lib -> {
+      MethodHandle m = NativeLibraries.bind(lib, xxh64 ? "XXH64_update" : "XXH32_update", shape == HEAP ? UPDATE_HEAP : UPDATE_RAW, shape);
+      if (xxh64) {
+        selfTestStream64(m, shape, NativeLibraries.bind(lib, "XXH64_digest", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG), ORDINARY));
+      } else {
+        selfTestStream32(m, shape, NativeLibraries.bind(lib, "XXH32_digest", FunctionDescriptor.of(JAVA_INT, JAVA_LONG), ORDINARY));
+      }
+      return new MethodHandle[] {m};
     });
-    static final boolean OK = H != null;
-    static final MethodHandle A = OK ? H[0] : null;
-    static final MethodHandle B = OK ? H[1] : null;
-    static final MethodHandle C = OK ? H[2] : null;
+    return h == null ? null : h[0];
   }
 
-  /** {@code XXH64_update}, with {@code XXH64_digest} for the self-test only. */
-  static final class X64Stream {
-    private static final MethodHandle[] H = group("XXH64 streaming", lib -> {
-      MethodHandle[] h = three(lib, UPDATE_HEAP, UPDATE_RAW, "XXH64_update");
-      selfTestStream64(h, NativeLibraries.bind(lib, "XXH64_digest", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG), ORDINARY));
-      return h;
-    });
-    static final boolean OK = H != null;
-    static final MethodHandle A = OK ? H[0] : null;
-    static final MethodHandle B = OK ? H[1] : null;
-    static final MethodHandle C = OK ? H[2] : null;
+  static final class X32StreamHeap {
+    static final MethodHandle H = stream(false, HEAP);
   }
+
+  static final class X32StreamShort {
+    static final MethodHandle H = stream(false, SHORT);
+  }
+
+  static final class X32StreamOrdinary {
+    static final MethodHandle H = stream(false, ORDINARY);
+  }
+
+  static final class X64StreamHeap {
+    static final MethodHandle H = stream(true, HEAP);
+  }
+
+  static final class X64StreamShort {
+    static final MethodHandle H = stream(true, SHORT);
+  }
+
+  static final class X64StreamOrdinary {
+    static final MethodHandle H = stream(true, ORDINARY);
+  }
+
+  /** @return whether {@code XXH32_update} ({@code XXH64_update} when {@code xxh64}) may be called in {@code shape} (binds it at the first ask) */
+  static boolean streamReady(boolean xxh64, NativeLibraries.Call shape) {
+    return switch (shape) {
+      case HEAP -> (xxh64 ? X64StreamHeap.H : X32StreamHeap.H) != null;
+      case SHORT -> (xxh64 ? X64StreamShort.H : X32StreamShort.H) != null;
+      case ORDINARY -> (xxh64 ? X64StreamOrdinary.H : X32StreamOrdinary.H) != null;
+    };
+  }
+
 
   /**
    * XXH3's streaming state: {@code XXH3_128bits_reset_withSeed}, {@code XXH3_128bits_update}
@@ -416,7 +442,7 @@ final class XxHashLibrary {
   /** {@code XXH32_update} of the state at {@code state} over a heap segment. */
   static int update32Heap(long state, MemorySegment in, int len) {
     try {
-      return (int) X32Stream.A.invokeExact(state, in, (long) len);
+      return (int) X32StreamHeap.H.invokeExact(state, in, (long) len);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -426,7 +452,7 @@ final class XxHashLibrary {
   /** As {@link #update32Heap}, on a whole array (offset 0): the segment from {@code ofArray} alone, which escape analysis removes at any call site. */
   static int update32Whole(long state, byte[] in, int len) {
     try {
-      return (int) X32Stream.A.invokeExact(state, MemorySegment.ofArray(in), (long) len);
+      return (int) X32StreamHeap.H.invokeExact(state, MemorySegment.ofArray(in), (long) len);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -434,7 +460,7 @@ final class XxHashLibrary {
 
   static int update32Fresh(long state, byte[] in, int off, int len) {
     try {
-      return (int) X32Stream.A.invokeExact(state, MemorySegment.ofArray(in).asSlice(off), (long) len);
+      return (int) X32StreamHeap.H.invokeExact(state, MemorySegment.ofArray(in).asSlice(off), (long) len);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -442,7 +468,7 @@ final class XxHashLibrary {
 
   static int update32Raw(boolean critical, long state, long in, long len) {
     try {
-      return critical ? (int) X32Stream.B.invokeExact(state, in, len) : (int) X32Stream.C.invokeExact(state, in, len);
+      return critical ? (int) X32StreamShort.H.invokeExact(state, in, len) : (int) X32StreamOrdinary.H.invokeExact(state, in, len);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -451,7 +477,7 @@ final class XxHashLibrary {
   /** {@code XXH64_update} of the state at {@code state} over a heap segment. */
   static int update64Heap(long state, MemorySegment in, int len) {
     try {
-      return (int) X64Stream.A.invokeExact(state, in, (long) len);
+      return (int) X64StreamHeap.H.invokeExact(state, in, (long) len);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -460,7 +486,7 @@ final class XxHashLibrary {
   /** As {@link #update64Heap}, on a whole array (offset 0): the segment from {@code ofArray} alone, which escape analysis removes at any call site. */
   static int update64Whole(long state, byte[] in, int len) {
     try {
-      return (int) X64Stream.A.invokeExact(state, MemorySegment.ofArray(in), (long) len);
+      return (int) X64StreamHeap.H.invokeExact(state, MemorySegment.ofArray(in), (long) len);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -468,7 +494,7 @@ final class XxHashLibrary {
 
   static int update64Fresh(long state, byte[] in, int off, int len) {
     try {
-      return (int) X64Stream.A.invokeExact(state, MemorySegment.ofArray(in).asSlice(off), (long) len);
+      return (int) X64StreamHeap.H.invokeExact(state, MemorySegment.ofArray(in).asSlice(off), (long) len);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -476,7 +502,7 @@ final class XxHashLibrary {
 
   static int update64Raw(boolean critical, long state, long in, long len) {
     try {
-      return critical ? (int) X64Stream.B.invokeExact(state, in, len) : (int) X64Stream.C.invokeExact(state, in, len);
+      return critical ? (int) X64StreamShort.H.invokeExact(state, in, len) : (int) X64StreamOrdinary.H.invokeExact(state, in, len);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -591,7 +617,7 @@ final class XxHashLibrary {
    * {@link #STATE32_MEM} with its length and the total, and {@code XXH32_digest} must give the
    * one-shot hash of the 300 bytes. Wrong offsets give another hash.
    */
-  private static void selfTestStream32(MethodHandle[] h, MethodHandle digest) throws Throwable {
+  private static void selfTestStream32(MethodHandle h, NativeLibraries.Call shape, MethodHandle digest) throws Throwable {
     int p1 = 0x9E3779B1;
     int p2 = 0x85EBCA77;
     try (Arena arena = Arena.ofConfined()) {
@@ -600,16 +626,14 @@ final class XxHashLibrary {
       int[] v = {1 + p1 + p2, 1 + p2, 1, 1 - p1};
       long st = s32.address();
       int r = 0;
-      for (int part = 0; part < 3; part++) { // 288 bytes: 96 per shape, 6 stripes
+      for (int part = 0; part < 3; part++) { // 288 bytes: 96 per call, 6 stripes
         s32.fill((byte) 0);
         for (int i = 0; i < 4; i++) {
           s32.set(JAVA_INT, STATE32_V + 4L * i, v[i]);
         }
-        r |= switch (part) {
-          case 0 -> (int) h[0].invokeExact(st, MemorySegment.ofArray(DATA), 96L);
-          case 1 -> (int) h[1].invokeExact(st, seg.address() + 96, 96L);
-          default -> (int) h[2].invokeExact(st, seg.address() + 192, 96L);
-        };
+        r |= shape == HEAP
+            ? (int) h.invokeExact(st, MemorySegment.ofArray(DATA).asSlice(96L * part), 96L)
+            : (int) h.invokeExact(st, seg.address() + 96L * part, 96L);
         r |= s32.get(JAVA_INT, STATE32_MEMSIZE);
         for (int i = 0; i < 4; i++) {
           v[i] = s32.get(JAVA_INT, STATE32_V + 4L * i);
@@ -624,7 +648,7 @@ final class XxHashLibrary {
   }
 
   /** As {@link #selfTestStream32}, for XXH64. */
-  private static void selfTestStream64(MethodHandle[] h, MethodHandle digest) throws Throwable {
+  private static void selfTestStream64(MethodHandle h, NativeLibraries.Call shape, MethodHandle digest) throws Throwable {
     long q1 = 0x9E3779B185EBCA87L;
     long q2 = 0xC2B2AE3D27D4EB4FL;
     try (Arena arena = Arena.ofConfined()) {
@@ -633,16 +657,14 @@ final class XxHashLibrary {
       long[] w = {1 + q1 + q2, 1 + q2, 1, 1 - q1};
       long st = s64.address();
       int r = 0;
-      for (int part = 0; part < 3; part++) { // 288 bytes: 96 per shape, 3 stripes
+      for (int part = 0; part < 3; part++) { // 288 bytes: 96 per call, 3 stripes
         s64.fill((byte) 0);
         for (int i = 0; i < 4; i++) {
           s64.set(JAVA_LONG, STATE64_V + 8L * i, w[i]);
         }
-        r |= switch (part) {
-          case 0 -> (int) h[0].invokeExact(st, MemorySegment.ofArray(DATA), 96L);
-          case 1 -> (int) h[1].invokeExact(st, seg.address() + 96, 96L);
-          default -> (int) h[2].invokeExact(st, seg.address() + 192, 96L);
-        };
+        r |= shape == HEAP
+            ? (int) h.invokeExact(st, MemorySegment.ofArray(DATA).asSlice(96L * part), 96L)
+            : (int) h.invokeExact(st, seg.address() + 96L * part, 96L);
         r |= s64.get(JAVA_INT, STATE64_MEMSIZE);
         for (int i = 0; i < 4; i++) {
           w[i] = s64.get(JAVA_LONG, STATE64_V + 8L * i);
