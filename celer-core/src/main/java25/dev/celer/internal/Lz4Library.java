@@ -21,9 +21,10 @@ import java.util.Arrays;
 /**
  * The bound {@code liblz4} (1.9.3 or later). Loaded and version-checked once, at class
  * initialisation; its entry points are bound and self-tested by group, each at its first use (one
- * holder class per group: {@link Fast}, {@link High}, {@link Decompress}, {@link Partial}, {@link
- * DictDecode}, {@link PartialDict}, {@link DestSize}, {@link HighDestSize}, and dictionary
- * compression), so that a process that only compresses never binds the decoders. Every entry
+ * holder class per group: {@link High}, {@link DictDecode}, {@link PartialDict}, {@link DestSize},
+ * {@link HighDestSize}, dictionary compression; and one per handle shape for fast compression,
+ * decompression and partial decompression, {@link FastHeap} to {@link PartialOrdinary}), so that
+ * a process that only compresses never binds the decoders. Every entry
  * point of a group is called once by its self-test before first use, so a library that would
  * fail at its first call (a missing symbol under lazy binding, a wrong result) fails there
  * instead; that group then stays in pure Java for the life of the JVM ({@link NativeBackend} takes

@@ -27,9 +27,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * ({@code --enable-native-access=ALL-UNNAMED} on the class path, {@code =dev.celer} on the module
  * path, or an executable jar's {@code Enable-Native-Access} manifest entry), so Celer never makes
  * the JDK print its restricted-method warning; {@code force} binds them anyway. {@link Lz4Library}
- * and {@link XxHashLibrary} then each load, check the version and self-test their library once;
- * any failure leaves that half in pure Java for the life of the JVM, with the reason in {@link
- * #status()}.
+ * and {@link XxHashLibrary} then each load their library and check its version once (a failure
+ * leaves that half in pure Java for the life of the JVM, with the reason in {@link #status()}),
+ * and bind and self-test each group of entry points at its first use (a group that fails stays in
+ * pure Java alone, its reason added to {@link #status()}).
  *
  * <h2>Memory</h2>
  * Heap arrays go to the library without a copy through {@code Linker.Option.critical(true)}
