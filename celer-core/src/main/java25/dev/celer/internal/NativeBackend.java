@@ -533,6 +533,7 @@ public final class NativeBackend {
       throw new IllegalArgumentException("not whole XXH32 stripes: " + off + ", " + len);
     }
     boolean heap = base instanceof byte[];
+    Objects.checkFromIndexSize(off, len, heap ? ((byte[]) base).length : ((ByteBuffer) base).limit());
     if (!XxHashLibrary.streamReady(false, heap ? NativeLibraries.Call.HEAP : len <= CRITICAL_MAX_HASH ? NativeLibraries.Call.SHORT : NativeLibraries.Call.ORDINARY)) {
       return false;
     }
@@ -544,7 +545,6 @@ public final class NativeBackend {
         state.set(JAVA_INT, XxHashLibrary.STATE32_V + 4L * i, acc[i]);
       }
       if (base instanceof byte[] a) {
-        Objects.checkFromIndexSize(off, len, a.length);
         for (int done = 0; done < len; ) {
           int n = Math.min(STRIPES_PIECE, len - done);
           // a whole array's segment is made per call (removed by escape analysis); one at an
@@ -559,7 +559,6 @@ public final class NativeBackend {
         }
       } else {
         ByteBuffer b = (ByteBuffer) base;
-        Objects.checkFromIndexSize(off, len, b.limit());
         int r = XxHashLibrary.update32Raw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
         Reference.reachabilityFence(b);
         checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE32_MEMSIZE));
@@ -578,6 +577,7 @@ public final class NativeBackend {
       throw new IllegalArgumentException("not whole XXH64 stripes: " + off + ", " + len);
     }
     boolean heap = base instanceof byte[];
+    Objects.checkFromIndexSize(off, len, heap ? ((byte[]) base).length : ((ByteBuffer) base).limit());
     if (!XxHashLibrary.streamReady(true, heap ? NativeLibraries.Call.HEAP : len <= CRITICAL_MAX_HASH ? NativeLibraries.Call.SHORT : NativeLibraries.Call.ORDINARY)) {
       return false;
     }
@@ -589,7 +589,6 @@ public final class NativeBackend {
         state.set(JAVA_LONG, XxHashLibrary.STATE64_V + 8L * i, acc[i]);
       }
       if (base instanceof byte[] a) {
-        Objects.checkFromIndexSize(off, len, a.length);
         for (int done = 0; done < len; ) {
           int n = Math.min(STRIPES_PIECE, len - done);
           // a whole array's segment is made per call (removed by escape analysis); one at an
@@ -604,7 +603,6 @@ public final class NativeBackend {
         }
       } else {
         ByteBuffer b = (ByteBuffer) base;
-        Objects.checkFromIndexSize(off, len, b.limit());
         int r = XxHashLibrary.update64Raw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
         Reference.reachabilityFence(b);
         checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE64_MEMSIZE));
