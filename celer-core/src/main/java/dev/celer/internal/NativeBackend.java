@@ -139,6 +139,39 @@ public final class NativeBackend {
     return false;
   }
 
+  // Each xxHash function is bound and self-tested at its first use (on Java 25): these say whether
+  // it may be called, binding it at the first ask; false here.
+
+  /** @return whether {@link #xxh32} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh32Native() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh64} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh64Native() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh3} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh3Native() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh128} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh128Native() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh3Accumulate} and {@link #xxh3AccumulateWithSecret} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh3StateNative() {
+    return false;
+  }
+
+  /** @return whether {@link #xxh3WithSecret} may be called (binds and self-tests it at the first ask) */
+  public static boolean xxh3SecretNative() {
+    return false;
+  }
+
   /** @return {@code XXH32} of {@code base[off, off+len)} */
   public static int xxh32(Object base, int off, int len, int seed) {
     throw unavailable();
@@ -156,6 +189,26 @@ public final class NativeBackend {
 
   /** @return {@code XXH3_128bits_withSeed} of {@code base[off, off+len)} */
   public static dev.celer.xxhash.Hash128 xxh128(Object base, int off, int len, long seed) {
+    throw unavailable();
+  }
+
+  /**
+   * XXH32's Step 2 over {@code base[off, off+len)}, whole 16-byte stripes ({@code len} a positive
+   * multiple of 16), in {@code libxxhash}'s {@code XXH32_update}: the four accumulators {@code acc}
+   * are written into a pooled native state, updated there, and read back. The streaming {@code
+   * XxHash32} keeps its state in Java and calls this for large updates.
+   *
+   * @return whether it was done: false (nothing changed) when the call's entry point is not
+   *     available (bound at the first ask; it failed its self-test), then the caller does it in Java
+   * @throws IllegalArgumentException if {@code len} is not whole stripes
+   * @throws IndexOutOfBoundsException if the range is not inside {@code base}
+   */
+  public static boolean xxh32Stripes(Object base, int off, int len, int[] acc) {
+    throw unavailable();
+  }
+
+  /** As {@link #xxh32Stripes}, XXH64's 32-byte stripes in {@code XXH64_update}. */
+  public static boolean xxh64Stripes(Object base, int off, int len, long[] acc) {
     throw unavailable();
   }
 

@@ -121,7 +121,12 @@ public final class XxHash128 implements StreamingHash {
     }
     if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) { // the native backend (Lz4.backend())
       Hash128 h = NATIVE_ACCUMULATE ? nativeLarge(in, off, len, seed, null) : null;
-      return h != null ? h : NativeBackend.xxh128(in, off, len, seed);
+      if (h != null) {
+        return h;
+      }
+      if (NativeBackend.xxh128Native()) {
+        return NativeBackend.xxh128(in, off, len, seed);
+      }
     }
     long[] high = new long[1];
     long low = Xxh3.hashLarge(in, off, len, Xxh3.secretForSeed(seed), high);
@@ -136,7 +141,7 @@ public final class XxHash128 implements StreamingHash {
   private static final StatePool<long[]> ACCUMULATORS = new StatePool<>(() -> new long[8]);
 
   /** Whether {@link #nativeLarge} gives Java's answers with this libxxhash: checked once, when the backend is native. */
-  static final boolean NATIVE_ACCUMULATE = NativeBackend.xxhash() && nativeLargeAgrees();
+  static final boolean NATIVE_ACCUMULATE = NativeBackend.xxh3StateNative() && nativeLargeAgrees();
 
   /**
    * XXH3-128 of an input over 240 bytes (with {@code seed}, or {@code customSecret} when it is not

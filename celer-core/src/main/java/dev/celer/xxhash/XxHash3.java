@@ -112,7 +112,7 @@ public final class XxHash3 implements StreamingHash {
   }
 
   private static long compute(Object in, int off, int len, long seed) {
-    if (NativeBackend.xxhash() && NativeBackend.hashable(in, len)) {
+    if (NativeBackend.hashable(in, len) && NativeBackend.xxh3Native()) {
       return NativeBackend.xxh3(in, off, len, seed); // the native backend (Lz4.backend())
     }
     if (len <= Xxh3.MIDSIZE_MAX) {
@@ -122,7 +122,7 @@ public final class XxHash3 implements StreamingHash {
   }
 
   private static long computeWithSecret(Object in, int off, int len, byte[] secret) {
-    if (NativeBackend.xxhash() && NativeBackend.hashableWithSecret(in, len)) {
+    if (NativeBackend.hashableWithSecret(in, len) && NativeBackend.xxh3SecretNative()) {
       return NativeBackend.xxh3WithSecret(in, off, len, secret); // the native backend (Lz4.backend())
     }
     if (len <= Xxh3.MIDSIZE_MAX) {

@@ -18,7 +18,9 @@ import java.util.Objects;
  *
  * <p>Thread-safety: the static methods are thread-safe and allocate nothing. An instance is
  * <b>not</b> thread-safe (confine it to one thread, or synchronize); it allocates its 16-byte
- * buffer once, at creation, and nothing per {@code update} or {@code digest}.
+ * buffer and its accumulators once, at creation, and nothing per {@code update} or {@code digest}.
+ * With the native backend, updates of at least 1 KB run in {@code libxxhash} ({@code
+ * XXH32_update}); the result is the same.
  */
 public final class XxHash32 extends StripeHasher implements StreamingHash {
 
@@ -100,7 +102,7 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
    * has been checked by the caller (a buffer's own bounds still apply to each read).
    */
   static int compute(Object base, int off, int len, int seed) {
-    if (len >= XxHash64.NATIVE_MIN_LEN && NativeBackend.xxhash() && NativeBackend.hashable(base, len)) {
+    if (len >= XxHash64.NATIVE_MIN_LEN && NativeBackend.hashable(base, len) && NativeBackend.xxh32Native()) {
       return NativeBackend.xxh32(base, off, len, seed); // the native backend (Lz4.backend())
     }
     int end = off + len;
@@ -176,10 +178,8 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
   // ---------------------------------------------------------------- streaming state
 
   private final int seed;
-  private int acc1;
-  private int acc2;
-  private int acc3;
-  private int acc4;
+  /** The four accumulators of Step 2 (an array, so that the native backend can update them in place). */
+  private final int[] acc = new int[4];
 
   private XxHash32(int seed) {
     super(STRIPE_LEN);
@@ -190,20 +190,24 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
   /** Step 2 over {@code n} full stripes at {@code off}. */
   @Override
   void stripes(Object base, int off, int n) {
-    int a1 = acc1;
-    int a2 = acc2;
-    int a3 = acc3;
-    int a4 = acc4;
+    int len = n * STRIPE_LEN; // at most the int length of an update: no overflow
+    if (len >= XxHash64.NATIVE_STREAM_MIN && NativeBackend.readable(base) && NativeBackend.xxh32Stripes(base, off, len, acc)) {
+      return; // done by the native backend (Lz4.backend())
+    }
+    int a1 = acc[0];
+    int a2 = acc[1];
+    int a3 = acc[2];
+    int a4 = acc[3];
     for (int i = 0; i < n; i++, off += STRIPE_LEN) {
       a1 = round(a1, Mem.getIntLE(base, off));
       a2 = round(a2, Mem.getIntLE(base, off + 4));
       a3 = round(a3, Mem.getIntLE(base, off + 8));
       a4 = round(a4, Mem.getIntLE(base, off + 12));
     }
-    acc1 = a1;
-    acc2 = a2;
-    acc3 = a3;
-    acc4 = a4;
+    acc[0] = a1;
+    acc[1] = a2;
+    acc[2] = a3;
+    acc[3] = a4;
   }
 
   /**
@@ -213,7 +217,7 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
   public int digest() {
     int acc;
     if (total >= STRIPE_LEN) {
-      acc = converge(acc1, acc2, acc3, acc4); // Step 3
+      acc = converge(this.acc[0], this.acc[1], this.acc[2], this.acc[3]); // Step 3
     } else {
       acc = seed + PRIME32_5; // Step 1, special case
     }
@@ -231,10 +235,10 @@ public final class XxHash32 extends StripeHasher implements StreamingHash {
   @Override
   public void reset() {
     // Step 1
-    acc1 = seed + PRIME32_1 + PRIME32_2;
-    acc2 = seed + PRIME32_2;
-    acc3 = seed;
-    acc4 = seed - PRIME32_1;
+    acc[0] = seed + PRIME32_1 + PRIME32_2;
+    acc[1] = seed + PRIME32_2;
+    acc[2] = seed;
+    acc[3] = seed - PRIME32_1;
     bufLen = 0;
     total = 0;
   }

@@ -9,6 +9,7 @@ import static dev.celer.internal.NativeLibraries.Call.ORDINARY;
 import static dev.celer.internal.NativeLibraries.Call.SHORT;
 
 import dev.celer.internal.NativeLibraries.Refused;
+import dev.celer.lz4.Lz4;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
@@ -18,10 +19,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The bound {@code liblz4} (1.9.3 or later): loaded, version-checked and self-tested once, at
- * class initialisation. Every entry point is called once by {@link #selfTest} before first use,
- * so a library that would fail at its first call (a missing symbol under lazy binding) fails here
- * instead, and Celer stays in pure Java.
+ * The bound {@code liblz4} (1.9.3 or later). Loaded and version-checked once, at class
+ * initialisation; its entry points are bound and self-tested by group, each at its first use (one
+ * holder class per group: {@link High}, {@link DictDecode}, {@link PartialDict}, {@link DestSize},
+ * {@link HighDestSize}, dictionary compression; and one per handle shape for fast compression,
+ * decompression and partial decompression, {@link FastHeap} to {@link PartialOrdinary}), so that
+ * a process that only compresses never binds the decoders. Every entry
+ * point of a group is called once by its self-test before first use, so a library that would
+ * fail at its first call (a missing symbol under lazy binding, a wrong result) fails there
+ * instead; that group then stays in pure Java for the life of the JVM ({@link NativeBackend} takes
+ * the Java path for it), with the reason in {@link NativeBackend#status()}, and the other groups
+ * are unaffected.
  *
  * <p>{@code LZ4_decompress_fast} is never bound: it trusts the input.
  */
@@ -31,61 +39,8 @@ final class Lz4Library {
   /** {@code LZ4_versionNumber()} of 1.9.3: the oldest release without CVE-2021-3520 and with today's API. */
   static final int MIN_VERSION = 10903;
 
-  /**
-   * The downcall handles; a record, so that the JIT trusts its fields as constants. Three shapes
-   * per entry point: {@code *Heap} are critical calls that take heap segments (byte arrays, no
-   * copy); {@code *Short} are critical calls on raw addresses ({@code long}, no segment object at
-   * all: direct buffers and pooled native memory); the unsuffixed ones are ordinary downcalls on
-   * raw addresses, which let the JVM reach safepoints while they run (long calls, HC). The
-   * compressor state is always a raw address.
-   */
-  private record Handles(
-      MethodHandle fastHeap,
-      MethodHandle fastShort,
-      MethodHandle fast,
-      MethodHandle high,
-      MethodHandle decompressHeap,
-      MethodHandle decompressShort,
-      MethodHandle decompress,
-      MethodHandle partialHeap,
-      MethodHandle partialShort,
-      MethodHandle partial,
-      MethodHandle dictHeap,
-      MethodHandle dictShort,
-      MethodHandle dict,
-      MethodHandle partialDictHeap,
-      MethodHandle partialDictShort,
-      MethodHandle partialDict,
-      MethodHandle destSizeHeap,
-      MethodHandle destSizeShort,
-      MethodHandle destSize,
-      MethodHandle highDestSize) {}
-
-  /**
-   * Dictionary compression, all on native memory (see {@link NativeBackend}, "LZ4 dictionary
-   * compression"): {@code LZ4_loadDict} (a short call: it indexes at most 64 KB) and {@code
-   * LZ4_compress_fast_continue}, short or ordinary; {@code LZ4_resetStreamHC_fast} (short: it sets
-   * the level), {@code LZ4_loadDictHC} and {@code LZ4_compress_HC_continue} (ordinary). Bound and
-   * self-tested apart from the rest: when this fails, only dictionary compression stays in Java.
-   */
-  private record DictHandles(
-      MethodHandle loadDict,
-      MethodHandle continueShort,
-      MethodHandle continueOrdinary,
-      MethodHandle resetHigh,
-      MethodHandle loadDictHigh,
-      MethodHandle continueHigh) {}
-
-  private static final DictHandles D;
-  /** Whether {@link #D} is bound and passed its self-test. */
-  static final boolean DICT_COMPRESSION;
-  /** Why {@link #DICT_COMPRESSION} is false while the rest of the library is in use, or {@code null}. */
-  static final String DICT_FAILURE;
-
-  /** Whether {@code LZ4_decompress_safe_partial_usingDict} (1.9.4+, optional) is bound. */
-  static final boolean PARTIAL_DICT;
-
-  private static final Handles H;
+  /** The library's symbols, or {@code null} when it is not used. */
+  private static final SymbolLookup LIB;
   /** e.g. {@code "liblz4 1.9.4"}. */
   static final String NAME;
   /** Why the library is not used, or {@code null} when it is. */
@@ -95,89 +50,285 @@ final class Lz4Library {
   static final long STATE_HC_SIZE;
 
   static {
-    Handles h = null;
+    SymbolLookup lib = null;
     String name = null;
     String failure = NativeBackend.REFUSED;
     long state = 0;
     long stateHc = 0;
-    DictHandles d = null;
-    String dictFailure = null;
     if (failure == null) {
       try {
-        SymbolLookup lib = NativeLibraries.open("dev.celer.native.lz4", "liblz4.so.1", "liblz4.1.dylib");
+        lib = NativeLibraries.open("dev.celer.native.lz4", "liblz4.so.1", "liblz4.1.dylib");
         int v = (int) NativeLibraries.bind(lib, "LZ4_versionNumber", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
         int min = NativeLibraries.minimum("dev.celer.native.lz4.minVersion", MIN_VERSION);
         if (v < min) {
           throw new Refused("liblz4 " + NativeLibraries.version(v) + " is older than " + NativeLibraries.version(min));
         }
         name = "liblz4 " + NativeLibraries.version(v);
+        // the state sizes share the version's handle shape: no new downcall stub
         state = (int) NativeLibraries.bind(lib, "LZ4_sizeofState", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
         stateHc = (int) NativeLibraries.bind(lib, "LZ4_sizeofStateHC", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
-        // int f(void* state, const char* src, char* dst, int srcSize, int dstCapacity, int accelerationOrLevel)
-        FunctionDescriptor compressHeap = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
-        FunctionDescriptor compressRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
-        // int LZ4_decompress_safe(const char* src, char* dst, int compressedSize, int dstCapacity)
-        FunctionDescriptor safeHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT);
-        FunctionDescriptor safeRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT);
-        // int LZ4_decompress_safe_partial(src, dst, int compressedSize, int targetOutputSize, int dstCapacity)
-        FunctionDescriptor partialHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
-        FunctionDescriptor partialRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
-        // int LZ4_decompress_safe_usingDict(src, dst, int srcSize, int dstCapacity, const char* dictStart, int dictSize)
-        FunctionDescriptor dictHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
-        FunctionDescriptor dictRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
-        // int LZ4_decompress_safe_partial_usingDict(src, dst, int compressedSize, int targetOutputSize, int maxOutputSize, dictStart, int dictSize)
-        FunctionDescriptor partialDictHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
-        FunctionDescriptor partialDictRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
-        String partialDict = "LZ4_decompress_safe_partial_usingDict";
-        // int LZ4_compress_destSize(const char* src, char* dst, int* srcSizePtr, int targetDstSize);
-        // *srcSizePtr (in: the input's length, out: how much of it went in) in pooled native memory
-        FunctionDescriptor destHeap = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT);
-        FunctionDescriptor destRaw = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT);
-        // int LZ4_compress_HC_destSize(void* stateHC, src, dst, int* srcSizePtr, int targetDstSize, int compressionLevel)
-        FunctionDescriptor destHigh = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT);
-        h = new Handles(
-            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressHeap, HEAP),
-            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressRaw, SHORT),
-            NativeLibraries.bind(lib, "LZ4_compress_fast_extState", compressRaw, ORDINARY),
-            NativeLibraries.bind(lib, "LZ4_compress_HC_extStateHC", compressRaw, ORDINARY),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe", safeHeap, HEAP),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe", safeRaw, SHORT),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe", safeRaw, ORDINARY),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialHeap, HEAP),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialRaw, SHORT),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_partial", partialRaw, ORDINARY),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", dictHeap, HEAP),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", dictRaw, SHORT),
-            NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", dictRaw, ORDINARY),
-            NativeLibraries.bindOptional(lib, partialDict, partialDictHeap, HEAP),
-            NativeLibraries.bindOptional(lib, partialDict, partialDictRaw, SHORT),
-            NativeLibraries.bindOptional(lib, partialDict, partialDictRaw, ORDINARY),
-            NativeLibraries.bind(lib, "LZ4_compress_destSize", destHeap, HEAP),
-            NativeLibraries.bind(lib, "LZ4_compress_destSize", destRaw, SHORT),
-            NativeLibraries.bind(lib, "LZ4_compress_destSize", destRaw, ORDINARY),
-            NativeLibraries.bind(lib, "LZ4_compress_HC_destSize", destHigh, ORDINARY));
-        selfTest(h, state, stateHc, name);
-        try {
-          d = bindDict(lib);
-          selfTestDict(h, d, state, stateHc, name);
-        } catch (Throwable t) {
-          d = null;
-          dictFailure = NativeLibraries.reason("liblz4", t);
+        if (state <= 0 || stateHc <= 0) {
+          throw new Refused(name + " reports state sizes " + state + " and " + stateHc);
         }
       } catch (Throwable t) {
         failure = NativeLibraries.reason("liblz4", t);
-        h = null;
+        lib = null;
       }
     }
-    H = h;
-    D = h == null ? null : d;
-    DICT_COMPRESSION = D != null;
-    DICT_FAILURE = h == null ? null : dictFailure;
-    PARTIAL_DICT = h != null && h.partialDict != null;
+    LIB = lib;
     NAME = name;
     FAILURE = failure;
     STATE_SIZE = state;
     STATE_HC_SIZE = stateHc;
+  }
+
+  // The handle shapes. int f(void* state, const char* src, char* dst, int srcSize, int dstCapacity, int accelerationOrLevel)
+  private static final FunctionDescriptor FD_COMPRESS_HEAP = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
+  private static final FunctionDescriptor FD_COMPRESS_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
+  // int LZ4_decompress_safe(const char* src, char* dst, int compressedSize, int dstCapacity)
+  private static final FunctionDescriptor FD_SAFE_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT);
+  private static final FunctionDescriptor FD_SAFE_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT);
+  // int LZ4_decompress_safe_partial(src, dst, int compressedSize, int targetOutputSize, int dstCapacity)
+  private static final FunctionDescriptor FD_PARTIAL_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
+  private static final FunctionDescriptor FD_PARTIAL_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
+  // int LZ4_decompress_safe_usingDict(src, dst, int srcSize, int dstCapacity, const char* dictStart, int dictSize)
+  private static final FunctionDescriptor FD_DICT_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
+  private static final FunctionDescriptor FD_DICT_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
+  // int LZ4_decompress_safe_partial_usingDict(src, dst, int compressedSize, int targetOutputSize, int maxOutputSize, dictStart, int dictSize)
+  private static final FunctionDescriptor FD_PARTIAL_DICT_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
+  private static final FunctionDescriptor FD_PARTIAL_DICT_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
+  // int LZ4_compress_destSize(const char* src, char* dst, int* srcSizePtr, int targetDstSize);
+  // *srcSizePtr (in: the input's length, out: how much of it went in) in pooled native memory
+  private static final FunctionDescriptor FD_DEST_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT);
+  private static final FunctionDescriptor FD_DEST_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT);
+  // int LZ4_compress_HC_destSize(void* stateHC, src, dst, int* srcSizePtr, int targetDstSize, int compressionLevel)
+  private static final FunctionDescriptor FD_DEST_HIGH = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT);
+
+  /**
+   * One group's binding and self-test, run by its holder's class initialisation.
+   *
+   * @return the handles, or {@code null} when the library is not in use or the group failed (then
+   *     its reason is recorded for {@link NativeBackend#status()})
+   */
+  private static MethodHandle[] group(String what, GroupBinder binder) {
+    if (FAILURE != null) {
+      return null;
+    }
+    try {
+      MethodHandle[] h = binder.bind(LIB);
+      NativeLibraries.forcedFailure(what, NAME);
+      return h;
+    } catch (Throwable t) {
+      NativeLibraries.groupFailed(what, NativeLibraries.reason("liblz4", t));
+      return null;
+    }
+  }
+
+  /** Binds a group's handles and self-tests them. */
+  private interface GroupBinder {
+    MethodHandle[] bind(SymbolLookup lib) throws Throwable;
+  }
+
+  /**
+   * One handle shape of one function, as its own group: bound and self-tested at its first use,
+   * so a process binds only the shapes its calls take (celer's 4 MB blocks: heap arrays, critical
+   * calls; direct buffers: short calls; large calls copied through native memory: ordinary ones).
+   * The shapes of a function share its group name (for the status and {@code
+   * dev.celer.native.failSelfTest}).
+   */
+  private interface ShapeTest {
+    void run(MethodHandle h, NativeLibraries.Call shape) throws Throwable;
+  }
+
+  private static MethodHandle shape(String what, String symbol, FunctionDescriptor heap, FunctionDescriptor raw, NativeLibraries.Call shape, ShapeTest test) {
+    MethodHandle[] h = group(what, lib -> {
+      MethodHandle m = NativeLibraries.bind(lib, symbol, shape == HEAP ? heap : raw, shape);
+      test.run(m, shape);
+      return new MethodHandle[] {m};
+    });
+    return h == null ? null : h[0];
+  }
+
+  /** Fast compression, {@code LZ4_compress_fast_extState}, in its three shapes. */
+  static final class FastHeap {
+    static final MethodHandle H = shape("fast compression", "LZ4_compress_fast_extState", FD_COMPRESS_HEAP, FD_COMPRESS_RAW, HEAP, Lz4Library::selfTestFast);
+    static final boolean OK = H != null;
+  }
+
+  static final class FastShort {
+    static final MethodHandle H = shape("fast compression", "LZ4_compress_fast_extState", FD_COMPRESS_HEAP, FD_COMPRESS_RAW, SHORT, Lz4Library::selfTestFast);
+    static final boolean OK = H != null;
+  }
+
+  static final class FastOrdinary {
+    static final MethodHandle H = shape("fast compression", "LZ4_compress_fast_extState", FD_COMPRESS_HEAP, FD_COMPRESS_RAW, ORDINARY, Lz4Library::selfTestFast);
+    static final boolean OK = H != null;
+  }
+
+  /** {@code LZ4_decompress_safe}, in its three shapes. */
+  static final class DecompressHeap {
+    static final MethodHandle H = shape("decompression", "LZ4_decompress_safe", FD_SAFE_HEAP, FD_SAFE_RAW, HEAP, Lz4Library::selfTestDecompress);
+    static final boolean OK = H != null;
+  }
+
+  static final class DecompressShort {
+    static final MethodHandle H = shape("decompression", "LZ4_decompress_safe", FD_SAFE_HEAP, FD_SAFE_RAW, SHORT, Lz4Library::selfTestDecompress);
+    static final boolean OK = H != null;
+  }
+
+  static final class DecompressOrdinary {
+    static final MethodHandle H = shape("decompression", "LZ4_decompress_safe", FD_SAFE_HEAP, FD_SAFE_RAW, ORDINARY, Lz4Library::selfTestDecompress);
+    static final boolean OK = H != null;
+  }
+
+  /** {@code LZ4_decompress_safe_partial}, in its three shapes. */
+  static final class PartialHeap {
+    static final MethodHandle H = shape("partial decompression", "LZ4_decompress_safe_partial", FD_PARTIAL_HEAP, FD_PARTIAL_RAW, HEAP, Lz4Library::selfTestPartial);
+    static final boolean OK = H != null;
+  }
+
+  static final class PartialShort {
+    static final MethodHandle H = shape("partial decompression", "LZ4_decompress_safe_partial", FD_PARTIAL_HEAP, FD_PARTIAL_RAW, SHORT, Lz4Library::selfTestPartial);
+    static final boolean OK = H != null;
+  }
+
+  static final class PartialOrdinary {
+    static final MethodHandle H = shape("partial decompression", "LZ4_decompress_safe_partial", FD_PARTIAL_HEAP, FD_PARTIAL_RAW, ORDINARY, Lz4Library::selfTestPartial);
+    static final boolean OK = H != null;
+  }
+
+  /** @return whether fast compression may be called in {@code shape} (binds it at the first ask) */
+  static boolean fastReady(NativeLibraries.Call shape) {
+    return switch (shape) {
+      case HEAP -> FastHeap.OK;
+      case SHORT -> FastShort.OK;
+      case ORDINARY -> FastOrdinary.OK;
+    };
+  }
+
+  /** @return whether (partial) decompression may be called in {@code shape} (binds it at the first ask) */
+  static boolean decompressReady(boolean partial, NativeLibraries.Call shape) {
+    return switch (shape) {
+      case HEAP -> partial ? PartialHeap.OK : DecompressHeap.OK;
+      case SHORT -> partial ? PartialShort.OK : DecompressShort.OK;
+      case ORDINARY -> partial ? PartialOrdinary.OK : DecompressOrdinary.OK;
+    };
+  }
+
+  /** HC compression, {@code LZ4_compress_HC_extStateHC} (ordinary: HC is slow per byte). */
+  static final class High {
+    private static final MethodHandle[] H = group("HC compression", lib -> {
+      MethodHandle[] h = {NativeLibraries.bind(lib, "LZ4_compress_HC_extStateHC", FD_COMPRESS_RAW, ORDINARY)};
+      selfTestHigh(h[0]);
+      return h;
+    });
+    static final boolean OK = H != null;
+    static final MethodHandle ORDINARY_ = OK ? H[0] : null;
+  }
+
+
+
+
+
+  /** {@code LZ4_decompress_safe_usingDict}: heap, short, ordinary. */
+  static final class DictDecode {
+    private static final MethodHandle[] H = group("decompression with a dictionary", lib -> {
+      MethodHandle[] h = {
+          NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", FD_DICT_HEAP, HEAP),
+          NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", FD_DICT_RAW, SHORT),
+          NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", FD_DICT_RAW, ORDINARY)};
+      selfTestDictDecode(h);
+      return h;
+    });
+    static final boolean OK = H != null;
+    static final MethodHandle HEAP_ = OK ? H[0] : null;
+    static final MethodHandle SHORT_ = OK ? H[1] : null;
+    static final MethodHandle ORDINARY_ = OK ? H[2] : null;
+  }
+
+  /** {@code LZ4_decompress_safe_partial_usingDict} (1.9.4+, optional: a library without it is no failure). */
+  static final class PartialDict {
+    private static final String SYMBOL = "LZ4_decompress_safe_partial_usingDict";
+    private static final MethodHandle[] H = FAILURE != null || LIB.find(SYMBOL).isEmpty() ? null : group("partial decompression with a dictionary", lib -> {
+      MethodHandle[] h = {
+          NativeLibraries.bind(lib, SYMBOL, FD_PARTIAL_DICT_HEAP, HEAP),
+          NativeLibraries.bind(lib, SYMBOL, FD_PARTIAL_DICT_RAW, SHORT),
+          NativeLibraries.bind(lib, SYMBOL, FD_PARTIAL_DICT_RAW, ORDINARY)};
+      selfTestPartialDict(h);
+      return h;
+    });
+    static final boolean OK = H != null;
+    static final MethodHandle HEAP_ = OK ? H[0] : null;
+    static final MethodHandle SHORT_ = OK ? H[1] : null;
+    static final MethodHandle ORDINARY_ = OK ? H[2] : null;
+  }
+
+  /** {@code LZ4_compress_destSize}: heap, short, ordinary. */
+  static final class DestSize {
+    private static final MethodHandle[] H = group("destination-size compression", lib -> {
+      MethodHandle[] h = {
+          NativeLibraries.bind(lib, "LZ4_compress_destSize", FD_DEST_HEAP, HEAP),
+          NativeLibraries.bind(lib, "LZ4_compress_destSize", FD_DEST_RAW, SHORT),
+          NativeLibraries.bind(lib, "LZ4_compress_destSize", FD_DEST_RAW, ORDINARY)};
+      selfTestDestSize(h);
+      return h;
+    });
+    static final boolean OK = H != null;
+    static final MethodHandle HEAP_ = OK ? H[0] : null;
+    static final MethodHandle SHORT_ = OK ? H[1] : null;
+    static final MethodHandle ORDINARY_ = OK ? H[2] : null;
+  }
+
+  /** {@code LZ4_compress_HC_destSize} (ordinary). */
+  static final class HighDestSize {
+    private static final MethodHandle[] H = group("HC destination-size compression", lib -> {
+      MethodHandle[] h = {NativeLibraries.bind(lib, "LZ4_compress_HC_destSize", FD_DEST_HIGH, ORDINARY)};
+      selfTestHighDestSize(h[0]);
+      return h;
+    });
+    static final boolean OK = H != null;
+    static final MethodHandle ORDINARY_ = OK ? H[0] : null;
+  }
+
+  /**
+   * Dictionary compression, all on native memory (see {@link NativeBackend}, "LZ4 dictionary
+   * compression"): {@code LZ4_loadDict} (a short call: it indexes at most 64 KB) and {@code
+   * LZ4_compress_fast_continue}, short or ordinary; {@code LZ4_resetStreamHC_fast} (short: it sets
+   * the level), {@code LZ4_loadDictHC} and {@code LZ4_compress_HC_continue} (ordinary). Bound and
+   * self-tested at the first dictionary compression: when this fails, only dictionary compression
+   * stays in Java.
+   */
+  private record DictHandles(
+      MethodHandle loadDict,
+      MethodHandle continueShort,
+      MethodHandle continueOrdinary,
+      MethodHandle resetHigh,
+      MethodHandle loadDictHigh,
+      MethodHandle continueHigh) {}
+
+  /** The holder of {@link DictHandles}. */
+  private static final class Dict {
+    static final DictHandles D = bindDictGroup();
+  }
+
+  private static DictHandles bindDictGroup() {
+    if (FAILURE != null) {
+      return null;
+    }
+    try {
+      DictHandles d = bindDict(LIB);
+      selfTestDict(d, STATE_SIZE, STATE_HC_SIZE, NAME);
+      NativeLibraries.forcedFailure("dictionary compression", NAME);
+      return d;
+    } catch (Throwable t) {
+      NativeLibraries.groupFailed("dictionary compression", NativeLibraries.reason("liblz4", t));
+      return null;
+    }
+  }
+
+  /** @return whether dictionary compression is bound and passed its self-test (binds it at the first call) */
+  static boolean dictCompression() {
+    return Dict.D != null;
   }
 
   // The heap segments passed to the *Heap calls come from NativeBackend's cache (no allocation per
@@ -185,7 +336,7 @@ final class Lz4Library {
 
   static int fastHeap(long state, MemorySegment src, int srcLen, MemorySegment dst, int dstCap, int acceleration) {
     try {
-      return (int) H.fastHeap.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
+      return (int) FastHeap.H.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -197,20 +348,16 @@ final class Lz4Library {
   // 35 bytes of bytecode (the handle from a static final of its own, the exception handler left
   // to the caller).
 
-  private static final MethodHandle FAST_HEAP = H == null ? null : H.fastHeap;
-  private static final MethodHandle DECOMPRESS_HEAP = H == null ? null : H.decompressHeap;
-  private static final MethodHandle PARTIAL_HEAP = H == null ? null : H.partialHeap;
-
   static int fastWhole(long state, byte[] src, int srcLen, byte[] dst, int dstCap, int acceleration) throws Throwable {
-    return (int) FAST_HEAP.invokeExact(state, MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, acceleration);
+    return (int) FastHeap.H.invokeExact(state, MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, acceleration);
   }
 
   static int decompressWhole(byte[] src, int srcLen, byte[] dst, int dstCap) throws Throwable {
-    return (int) DECOMPRESS_HEAP.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap);
+    return (int) DecompressHeap.H.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap);
   }
 
   static int partialWhole(byte[] src, int srcLen, byte[] dst, int dstCap) throws Throwable {
-    return (int) PARTIAL_HEAP.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, dstCap);
+    return (int) PartialHeap.H.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, dstCap);
   }
 
   // The *Fresh calls make their heap segments themselves, for arrays at other offsets that are not
@@ -220,23 +367,23 @@ final class Lz4Library {
   // removes the segments depends on asSlice's chain (see NativeBackend, above lz4CompressFast).
 
   static int fastFresh(byte[] src, int srcOff, byte[] dst, int dstOff, long state, int srcLen, int dstCap, int acceleration) throws Throwable {
-    return (int) FAST_HEAP.invokeExact(state, MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, acceleration);
+    return (int) FastHeap.H.invokeExact(state, MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, acceleration);
   }
 
   static int decompressFresh(byte[] src, int srcOff, byte[] dst, int dstOff, int srcLen, int dstCap) throws Throwable {
-    return (int) DECOMPRESS_HEAP.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap);
+    return (int) DecompressHeap.H.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap);
   }
 
   static int partialFresh(byte[] src, int srcOff, byte[] dst, int dstOff, int srcLen, int dstCap) throws Throwable {
-    return (int) PARTIAL_HEAP.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, dstCap);
+    return (int) PartialHeap.H.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, dstCap);
   }
 
   /** @param critical whether the call may hold off safepoints (only short calls) */
   static int fastRaw(boolean critical, long state, long src, int srcLen, long dst, int dstCap, int acceleration) {
     try {
       return critical
-          ? (int) H.fastShort.invokeExact(state, src, dst, srcLen, dstCap, acceleration)
-          : (int) H.fast.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
+          ? (int) FastShort.H.invokeExact(state, src, dst, srcLen, dstCap, acceleration)
+          : (int) FastOrdinary.H.invokeExact(state, src, dst, srcLen, dstCap, acceleration);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -244,7 +391,7 @@ final class Lz4Library {
 
   static int highRaw(long state, long src, int srcLen, long dst, int dstCap, int level) {
     try {
-      return (int) H.high.invokeExact(state, src, dst, srcLen, dstCap, level);
+      return (int) High.ORDINARY_.invokeExact(state, src, dst, srcLen, dstCap, level);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -252,7 +399,7 @@ final class Lz4Library {
 
   static int decompressHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap) {
     try {
-      return (int) H.decompressHeap.invokeExact(src, dst, srcLen, dstCap);
+      return (int) DecompressHeap.H.invokeExact(src, dst, srcLen, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -260,7 +407,7 @@ final class Lz4Library {
 
   static int partialHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap) {
     try {
-      return (int) H.partialHeap.invokeExact(src, dst, srcLen, dstCap, dstCap);
+      return (int) PartialHeap.H.invokeExact(src, dst, srcLen, dstCap, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -269,8 +416,8 @@ final class Lz4Library {
   static int decompressRaw(boolean critical, long src, int srcLen, long dst, int dstCap) {
     try {
       return critical
-          ? (int) H.decompressShort.invokeExact(src, dst, srcLen, dstCap)
-          : (int) H.decompress.invokeExact(src, dst, srcLen, dstCap);
+          ? (int) DecompressShort.H.invokeExact(src, dst, srcLen, dstCap)
+          : (int) DecompressOrdinary.H.invokeExact(src, dst, srcLen, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -279,8 +426,8 @@ final class Lz4Library {
   static int partialRaw(boolean critical, long src, int srcLen, long dst, int dstCap) {
     try {
       return critical
-          ? (int) H.partialShort.invokeExact(src, dst, srcLen, dstCap, dstCap)
-          : (int) H.partial.invokeExact(src, dst, srcLen, dstCap, dstCap);
+          ? (int) PartialShort.H.invokeExact(src, dst, srcLen, dstCap, dstCap)
+          : (int) PartialOrdinary.H.invokeExact(src, dst, srcLen, dstCap, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -289,7 +436,7 @@ final class Lz4Library {
   /** {@code LZ4_compress_destSize}: {@code srcSizePtr} holds the input length and receives what was consumed. */
   static int destSizeHeap(MemorySegment src, MemorySegment dst, long srcSizePtr, int dstCap) {
     try {
-      return (int) H.destSizeHeap.invokeExact(src, dst, srcSizePtr, dstCap);
+      return (int) DestSize.HEAP_.invokeExact(src, dst, srcSizePtr, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -298,8 +445,8 @@ final class Lz4Library {
   static int destSizeRaw(boolean critical, long src, long dst, long srcSizePtr, int dstCap) {
     try {
       return critical
-          ? (int) H.destSizeShort.invokeExact(src, dst, srcSizePtr, dstCap)
-          : (int) H.destSize.invokeExact(src, dst, srcSizePtr, dstCap);
+          ? (int) DestSize.SHORT_.invokeExact(src, dst, srcSizePtr, dstCap)
+          : (int) DestSize.ORDINARY_.invokeExact(src, dst, srcSizePtr, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -307,18 +454,18 @@ final class Lz4Library {
 
   static int highDestSizeRaw(long state, long src, long dst, long srcSizePtr, int dstCap, int level) {
     try {
-      return (int) H.highDestSize.invokeExact(state, src, dst, srcSizePtr, dstCap, level);
+      return (int) HighDestSize.ORDINARY_.invokeExact(state, src, dst, srcSizePtr, dstCap, level);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
   }
 
-  /** {@code LZ4_decompress_safe_usingDict}, or its partial form (only when {@link #PARTIAL_DICT}), on heap segments. */
+  /** {@code LZ4_decompress_safe_usingDict}, or its partial form (only when {@link PartialDict#OK}), on heap segments. */
   static int dictHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap, MemorySegment dict, int dictLen, boolean partial) {
     try {
       return partial
-          ? (int) H.partialDictHeap.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen)
-          : (int) H.dictHeap.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
+          ? (int) PartialDict.HEAP_.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen)
+          : (int) DictDecode.HEAP_.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -328,12 +475,12 @@ final class Lz4Library {
     try {
       if (partial) {
         return critical
-            ? (int) H.partialDictShort.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen)
-            : (int) H.partialDict.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen);
+            ? (int) PartialDict.SHORT_.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen)
+            : (int) PartialDict.ORDINARY_.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen);
       }
       return critical
-          ? (int) H.dictShort.invokeExact(src, dst, srcLen, dstCap, dict, dictLen)
-          : (int) H.dict.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
+          ? (int) DictDecode.SHORT_.invokeExact(src, dst, srcLen, dstCap, dict, dictLen)
+          : (int) DictDecode.ORDINARY_.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -369,7 +516,7 @@ final class Lz4Library {
    */
   static int loadDict(long stream, long dict, int dictLen) {
     try {
-      return (int) D.loadDict.invokeExact(stream, dict, dictLen);
+      return (int) Dict.D.loadDict.invokeExact(stream, dict, dictLen);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -382,8 +529,8 @@ final class Lz4Library {
    */
   static void loadDictHigh(long state, long dict, int dictLen, int level) {
     try {
-      D.resetHigh.invokeExact(state, level); // LZ4_loadDictHC keeps the state's level
-      int n = (int) D.loadDictHigh.invokeExact(state, dict, dictLen);
+      Dict.D.resetHigh.invokeExact(state, level); // LZ4_loadDictHC keeps the state's level
+      int n = (int) Dict.D.loadDictHigh.invokeExact(state, dict, dictLen);
       assert n == Math.min(dictLen, 65536) : n;
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
@@ -393,7 +540,7 @@ final class Lz4Library {
   /** {@code LZ4_compress_HC_continue} on raw addresses (an ordinary downcall: HC is slow per byte). */
   static int continueHigh(long state, long src, int srcLen, long dst, int dstCap) {
     try {
-      return (int) D.continueHigh.invokeExact(state, src, dst, srcLen, dstCap);
+      return (int) Dict.D.continueHigh.invokeExact(state, src, dst, srcLen, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -403,8 +550,8 @@ final class Lz4Library {
   static int continueRaw(boolean critical, long stream, long src, int srcLen, long dst, int dstCap, int acceleration) {
     try {
       return critical
-          ? (int) D.continueShort.invokeExact(stream, src, dst, srcLen, dstCap, acceleration)
-          : (int) D.continueOrdinary.invokeExact(stream, src, dst, srcLen, dstCap, acceleration);
+          ? (int) Dict.D.continueShort.invokeExact(stream, src, dst, srcLen, dstCap, acceleration)
+          : (int) Dict.D.continueOrdinary.invokeExact(stream, src, dst, srcLen, dstCap, acceleration);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -417,7 +564,8 @@ final class Lz4Library {
    * alone (it references the dictionary), that decodes with {@code LZ4_decompress_safe_usingDict};
    * and so must an HC state set to level 9, loaded over the dictionary and copied.
    */
-  private static void selfTestDict(Handles h, DictHandles d, long stateSize, long stateHcSize, String name) throws Throwable {
+  private static void selfTestDict(DictHandles d, long stateSize, long stateHcSize, String name) throws Throwable {
+    check(DictDecode.OK, name, "compression with a dictionary (its round trip needs decompression with a dictionary)");
     byte[] text = "Celer dictionary self-test: pack my box with five dozen liquor jugs, ".getBytes(StandardCharsets.US_ASCII);
     byte[] dict = new byte[1000];
     for (int i = 0; i < dict.length; i++) {
@@ -443,7 +591,7 @@ final class Lz4Library {
       check(ns > 0 && ns < 100 && no == ns && out2.asSlice(0, ns).mismatch(out.asSlice(0, ns)) == -1, name, "compression with a dictionary");
       byte[] packed = out.asSlice(0, ns).toArray(JAVA_BYTE);
       byte[] back = new byte[data.length];
-      int k = (int) h.dictHeap.invokeExact(MemorySegment.ofArray(packed), MemorySegment.ofArray(back), ns, data.length,
+      int k = (int) DictDecode.HEAP_.invokeExact(MemorySegment.ofArray(packed), MemorySegment.ofArray(back), ns, data.length,
           MemorySegment.ofArray(dict), dict.length);
       check(k == data.length && Arrays.equals(back, data), name, "compression with a dictionary (round trip)");
 
@@ -456,129 +604,197 @@ final class Lz4Library {
       check(keptHigh == dict.length && nh > 0 && nh < 100, name, "HC compression with a dictionary");
       packed = out.asSlice(0, nh).toArray(JAVA_BYTE);
       Arrays.fill(back, (byte) 0);
-      k = (int) h.dictHeap.invokeExact(MemorySegment.ofArray(packed), MemorySegment.ofArray(back), nh, data.length,
+      k = (int) DictDecode.HEAP_.invokeExact(MemorySegment.ofArray(packed), MemorySegment.ofArray(back), nh, data.length,
           MemorySegment.ofArray(dict), dict.length);
       check(k == data.length && Arrays.equals(back, data), name, "HC compression with a dictionary (round trip)");
     }
   }
 
-  /**
-   * Calls every handle once on fixed data and checks the round trips, and that a match offset of
-   * 0 (invalid; some decoders copy stale destination bytes for it) does not expose what the
-   * destination held before.
-   */
-  private static void selfTest(Handles h, long state, long stateHc, String name) throws Throwable {
+  // The self-tests: each calls every handle of its group once on fixed data. Round trips are
+  // checked with Celer's pure-Java decoder, so that testing one group binds no other.
+
+  /** 4096 bytes of text with a byte of noise every 7 (compressible, not trivially). */
+  private static byte[] testData() {
     byte[] data = new byte[4096];
     byte[] text = "Celer self-test: the quick brown fox jumps over the lazy dog. ".getBytes(StandardCharsets.US_ASCII);
     for (int i = 0; i < data.length; i++) {
       data[i] = i % 7 == 0 ? (byte) (i * 31) : text[i % text.length];
     }
+    return data;
+  }
+
+  /** @return whether {@code block[0, n)} decodes (in Java) to {@code data[0, len)} */
+  private static boolean decodesTo(byte[] block, int n, byte[] data, int len) {
+    byte[] back = new byte[len];
+    return n > 0 && Lz4.javaDecompressor().decompress(block, 0, n, back, 0, len) == len && Arrays.equals(back, 0, len, data, 0, len);
+  }
+
+  private static void selfTestFast(MethodHandle h, NativeLibraries.Call shape) throws Throwable {
+    byte[] data = testData();
     int cap = data.length + data.length / 255 + 16;
     try (Arena arena = Arena.ofConfined()) {
-      long fastState = arena.allocate(state, 16).address();
-      long highState = arena.allocate(stateHc, 16).address();
+      long state = arena.allocate(STATE_SIZE, 16).address();
+      byte[] block;
+      int n;
+      if (shape == HEAP) {
+        block = new byte[cap];
+        n = (int) h.invokeExact(state, MemorySegment.ofArray(data), MemorySegment.ofArray(block), data.length, cap, 1);
+      } else {
+        MemorySegment in = arena.allocate(data.length);
+        MemorySegment.copy(data, 0, in, JAVA_BYTE, 0, data.length);
+        MemorySegment out = arena.allocate(cap);
+        n = (int) h.invokeExact(state, in.address(), out.address(), data.length, cap, 1);
+        block = out.toArray(JAVA_BYTE);
+      }
+      check(n > 0 && n < data.length && decodesTo(block, n, data, data.length), "fast compression (" + shape + ")");
+    }
+  }
+
+  private static void selfTestHigh(MethodHandle h) throws Throwable {
+    byte[] data = testData();
+    int cap = data.length + data.length / 255 + 16;
+    try (Arena arena = Arena.ofConfined()) {
+      long state = arena.allocate(STATE_HC_SIZE, 16).address();
       MemorySegment in = arena.allocate(data.length);
       MemorySegment.copy(data, 0, in, JAVA_BYTE, 0, data.length);
       MemorySegment out = arena.allocate(cap);
-      MemorySegment out2 = arena.allocate(cap);
-      MemorySegment back = arena.allocate(data.length);
+      int nh = (int) h.invokeExact(state, in.address(), out.address(), data.length, cap, 9);
+      check(nh > 0 && nh < data.length && decodesTo(out.asSlice(0, nh).toArray(JAVA_BYTE), nh, data, data.length), "HC compression");
+    }
+  }
 
-      byte[] viaHeap = new byte[cap];
-      int nc = (int) h.fastHeap.invokeExact(fastState, MemorySegment.ofArray(data), MemorySegment.ofArray(viaHeap), data.length, cap, 1);
-      int nf = (int) h.fast.invokeExact(fastState, in.address(), out.address(), data.length, cap, 1);
-      int ns = (int) h.fastShort.invokeExact(fastState, in.address(), out2.address(), data.length, cap, 1);
-      check(nf > 0 && nf == nc && ns == nf && Arrays.equals(out.asSlice(0, nf).toArray(JAVA_BYTE), Arrays.copyOf(viaHeap, nc))
-          && out.asSlice(0, nf).mismatch(out2.asSlice(0, nf)) == -1, name, "fast compression");
+  /**
+   * @return {@code h} ({@code LZ4_decompress_safe} or its partial form, when {@code partial}) in
+   *     {@code shape} on {@code src}, into {@code dstLen} bytes first filled with {@code fill}
+   */
+  private static byte[] decode(MethodHandle h, NativeLibraries.Call shape, boolean partial, byte[] src, int dstLen, int target, byte fill) throws Throwable {
+    byte[] dst = new byte[dstLen];
+    Arrays.fill(dst, fill);
+    int n;
+    if (shape == HEAP) {
+      n = partial
+          ? (int) h.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), src.length, target, dstLen)
+          : (int) h.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), src.length, dstLen);
+    } else {
+      try (Arena arena = Arena.ofConfined()) {
+        MemorySegment in = arena.allocate(src.length);
+        MemorySegment.copy(src, 0, in, JAVA_BYTE, 0, src.length);
+        MemorySegment out = arena.allocate(dstLen);
+        out.fill(fill);
+        n = partial
+            ? (int) h.invokeExact(in.address(), out.address(), src.length, target, dstLen)
+            : (int) h.invokeExact(in.address(), out.address(), src.length, dstLen);
+        dst = out.toArray(JAVA_BYTE);
+      }
+    }
+    return n < 0 ? null : Arrays.copyOf(dst, Math.min(n, dstLen));
+  }
 
-      byte[] restored = new byte[data.length];
-      int dc = (int) h.decompressHeap.invokeExact(MemorySegment.ofArray(viaHeap), MemorySegment.ofArray(restored), nc, data.length);
-      check(dc == data.length && Arrays.equals(restored, data), name, "decompression (heap)");
-      int d = (int) h.decompress.invokeExact(out.address(), back.address(), nf, data.length);
-      check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "decompression");
-      back.fill((byte) 0);
-      d = (int) h.decompressShort.invokeExact(out.address(), back.address(), nf, data.length);
-      check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "decompression (short)");
-      byte[] prefix = new byte[100];
-      int pc = (int) h.partialHeap.invokeExact(MemorySegment.ofArray(viaHeap), MemorySegment.ofArray(prefix), nc, 100, 100);
-      check(pc == 100 && Arrays.equals(prefix, Arrays.copyOf(data, 100)), name, "partial decompression (heap)");
-      back.fill((byte) 0);
-      int p = (int) h.partial.invokeExact(out.address(), back.address(), nf, 100, 100);
-      check(p == 100 && back.asSlice(0, 100).mismatch(MemorySegment.ofArray(prefix)) == -1, name, "partial decompression");
-      back.fill((byte) 0);
-      p = (int) h.partialShort.invokeExact(out.address(), back.address(), nf, 100, 100);
-      check(p == 100 && back.asSlice(0, 100).mismatch(MemorySegment.ofArray(prefix)) == -1, name, "partial decompression (short)");
+  /**
+   * Decodes a block of Celer's Java compressor; and a match offset of 0 (invalid; some decoders
+   * copy stale destination bytes for it) must not expose what the destination held.
+   */
+  private static void selfTestDecompress(MethodHandle h, NativeLibraries.Call shape) throws Throwable {
+    byte[] data = testData();
+    byte[] block = Lz4.javaFastCompressor().compress(data);
+    check(Arrays.equals(decode(h, shape, false, block, data.length, 0, (byte) 0), data), "decompression (" + shape + ")");
+    // 4 literals "abcd", a match at offset 0 of length 4, last literals "vwxyz"
+    byte[] offsetZero = {0x40, 'a', 'b', 'c', 'd', 0, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
+    byte[] stale = decode(h, shape, false, offsetZero, 17, 0, (byte) 0x5A);
+    check(stale == null || stale[4] != 0x5A && stale[5] != 0x5A && stale[6] != 0x5A && stale[7] != 0x5A,
+        "a match offset of 0 (the destination's previous bytes are exposed)");
+  }
 
-      int nh = (int) h.high.invokeExact(highState, in.address(), out.address(), data.length, cap, 9);
-      check(nh > 0 && nh <= nf, name, "HC compression");
-      back.fill((byte) 0);
-      d = (int) h.decompress.invokeExact(out.address(), back.address(), nh, data.length);
-      check(d == data.length && Arrays.equals(back.toArray(JAVA_BYTE), data), name, "HC round trip");
+  private static void selfTestPartial(MethodHandle h, NativeLibraries.Call shape) throws Throwable {
+    byte[] data = testData();
+    byte[] block = Lz4.javaFastCompressor().compress(data);
+    check(Arrays.equals(decode(h, shape, true, block, 100, 100, (byte) 0), Arrays.copyOf(data, 100)), "partial decompression (" + shape + ")");
+  }
 
-      // destination size: 1000 bytes of room for the 4096 bytes of input; the block decodes to
-      // the prefix it reports, and every shape gives the same block
-      MemorySegment cell = arena.allocate(JAVA_INT);
-      cell.set(JAVA_INT, 0, data.length);
-      byte[] small = new byte[1000];
-      int ds = (int) h.destSizeHeap.invokeExact(MemorySegment.ofArray(data), MemorySegment.ofArray(small), cell.address(), 1000);
-      int took = cell.get(JAVA_INT, 0);
-      byte[] taken = new byte[took];
-      int dp = ds > 0 ? (int) h.decompressHeap.invokeExact(MemorySegment.ofArray(small), MemorySegment.ofArray(taken), ds, took) : -1;
-      check(ds > 0 && ds <= 1000 && took > 0 && took < data.length && dp == took && Arrays.equals(taken, Arrays.copyOf(data, took)), name,
-          "destination-size compression (heap)");
-      cell.set(JAVA_INT, 0, data.length);
-      int ds2 = (int) h.destSizeShort.invokeExact(in.address(), out.address(), cell.address(), 1000);
-      check(ds2 == ds && cell.get(JAVA_INT, 0) == took && out.asSlice(0, ds).mismatch(MemorySegment.ofArray(small).asSlice(0, ds)) == -1, name,
-          "destination-size compression (short)");
-      cell.set(JAVA_INT, 0, data.length);
-      int ds3 = (int) h.destSize.invokeExact(in.address(), out.address(), cell.address(), 1000);
-      check(ds3 == ds && cell.get(JAVA_INT, 0) == took, name, "destination-size compression");
-      cell.set(JAVA_INT, 0, data.length);
-      int dh = (int) h.highDestSize.invokeExact(highState, in.address(), out.address(), cell.address(), 1000, 9);
-      int tookHigh = cell.get(JAVA_INT, 0);
-      back.fill((byte) 0);
-      int dph = dh > 0 ? (int) h.decompress.invokeExact(out.address(), back.address(), dh, tookHigh) : -1;
-      check(dh > 0 && dh <= 1000 && tookHigh >= took && dph == tookHigh
-          && back.asSlice(0, tookHigh).mismatch(in.asSlice(0, tookHigh)) == -1, name, "HC destination-size compression");
+  // With history: no literals, a match 8 back of length 8 (all history), last literals "vwxyz".
+  private static final byte[] WITH_DICT = {0x04, 8, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
+  private static final byte[] WITH_DICT_OUT = {'h', 'i', 's', 't', 'o', 'r', 'y', '!', 'v', 'w', 'x', 'y', 'z'};
 
-      // with history: no literals, a match 8 back of length 8 (all history), last literals "vwxyz";
-      // once with the history right before the output (a prefix), once elsewhere (external)
-      byte[] withDict = {0x04, 8, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
-      byte[] expect = {'h', 'i', 's', 't', 'o', 'r', 'y', '!', 'v', 'w', 'x', 'y', 'z'};
-      byte[] prefixed = new byte[8 + 13];
-      System.arraycopy(expect, 0, prefixed, 0, 8);
-      MemorySegment hist = MemorySegment.ofArray(prefixed);
-      int k = (int) h.dictHeap.invokeExact(MemorySegment.ofArray(withDict), hist.asSlice(8), withDict.length, 13, hist, 8);
-      check(k == 13 && Arrays.equals(Arrays.copyOfRange(prefixed, 8, 21), expect), name, "decompression with a prefix (heap)");
-      MemorySegment nIn = arena.allocate(withDict.length);
-      nIn.copyFrom(MemorySegment.ofArray(withDict));
+  /** Once with the history right before the output (a prefix), once elsewhere (external). */
+  private static void selfTestDictDecode(MethodHandle[] h) throws Throwable {
+    byte[] prefixed = new byte[8 + 13];
+    System.arraycopy(WITH_DICT_OUT, 0, prefixed, 0, 8);
+    MemorySegment hist = MemorySegment.ofArray(prefixed);
+    int k = (int) h[0].invokeExact(MemorySegment.ofArray(WITH_DICT), hist.asSlice(8), WITH_DICT.length, 13, hist, 8);
+    check(k == 13 && Arrays.equals(Arrays.copyOfRange(prefixed, 8, 21), WITH_DICT_OUT), "decompression with a prefix (heap)");
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment nIn = arena.allocate(WITH_DICT.length);
+      nIn.copyFrom(MemorySegment.ofArray(WITH_DICT));
       MemorySegment nDict = arena.allocate(8);
       nDict.copyFrom(hist.asSlice(0, 8));
       MemorySegment nOut = arena.allocate(13);
-      k = (int) h.dictShort.invokeExact(nIn.address(), nOut.address(), withDict.length, 13, nDict.address(), 8);
-      check(k == 13 && Arrays.equals(nOut.toArray(JAVA_BYTE), expect), name, "decompression with a dictionary (short)");
+      k = (int) h[1].invokeExact(nIn.address(), nOut.address(), WITH_DICT.length, 13, nDict.address(), 8);
+      check(k == 13 && Arrays.equals(nOut.toArray(JAVA_BYTE), WITH_DICT_OUT), "decompression with a dictionary (short)");
       nOut.fill((byte) 0);
-      k = (int) h.dict.invokeExact(nIn.address(), nOut.address(), withDict.length, 13, nDict.address(), 8);
-      check(k == 13 && Arrays.equals(nOut.toArray(JAVA_BYTE), expect), name, "decompression with a dictionary");
-      if (h.partialDict != null) {
-        byte[] part = new byte[10];
-        k = (int) h.partialDictHeap.invokeExact(MemorySegment.ofArray(withDict), MemorySegment.ofArray(part), withDict.length, 10, 10,
-            MemorySegment.ofArray(expect), 8);
-        check(k == 10 && Arrays.equals(part, Arrays.copyOf(expect, 10)), name, "partial decompression with a dictionary (heap)");
-        nOut.fill((byte) 0);
-        k = (int) h.partialDictShort.invokeExact(nIn.address(), nOut.address(), withDict.length, 10, 10, nDict.address(), 8);
-        int k2 = (int) h.partialDict.invokeExact(nIn.address(), nOut.address(), withDict.length, 10, 10, nDict.address(), 8);
-        check(k == 10 && k2 == 10 && Arrays.equals(nOut.asSlice(0, 10).toArray(JAVA_BYTE), Arrays.copyOf(expect, 10)), name,
-            "partial decompression with a dictionary");
-      }
-
-      // 4 literals "abcd", a match at offset 0 of length 4, last literals "vwxyz"
-      byte[] offsetZero = {0x40, 'a', 'b', 'c', 'd', 0, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
-      byte[] stale = new byte[17];
-      Arrays.fill(stale, (byte) 0x5A);
-      int z = (int) h.decompressHeap.invokeExact(MemorySegment.ofArray(offsetZero), MemorySegment.ofArray(stale), offsetZero.length, stale.length);
-      check(z < 0 || stale[4] != 0x5A && stale[5] != 0x5A && stale[6] != 0x5A && stale[7] != 0x5A, name,
-          "a match offset of 0 (the destination's previous bytes are exposed)");
+      k = (int) h[2].invokeExact(nIn.address(), nOut.address(), WITH_DICT.length, 13, nDict.address(), 8);
+      check(k == 13 && Arrays.equals(nOut.toArray(JAVA_BYTE), WITH_DICT_OUT), "decompression with a dictionary");
     }
+  }
+
+  private static void selfTestPartialDict(MethodHandle[] h) throws Throwable {
+    byte[] part = new byte[10];
+    byte[] want = Arrays.copyOf(WITH_DICT_OUT, 10);
+    int k = (int) h[0].invokeExact(MemorySegment.ofArray(WITH_DICT), MemorySegment.ofArray(part), WITH_DICT.length, 10, 10,
+        MemorySegment.ofArray(WITH_DICT_OUT), 8);
+    check(k == 10 && Arrays.equals(part, want), "partial decompression with a dictionary (heap)");
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment nIn = arena.allocate(WITH_DICT.length);
+      nIn.copyFrom(MemorySegment.ofArray(WITH_DICT));
+      MemorySegment nDict = arena.allocate(8);
+      nDict.copyFrom(MemorySegment.ofArray(WITH_DICT_OUT).asSlice(0, 8));
+      MemorySegment nOut = arena.allocate(13);
+      k = (int) h[1].invokeExact(nIn.address(), nOut.address(), WITH_DICT.length, 10, 10, nDict.address(), 8);
+      int k2 = (int) h[2].invokeExact(nIn.address(), nOut.address(), WITH_DICT.length, 10, 10, nDict.address(), 8);
+      check(k == 10 && k2 == 10 && Arrays.equals(nOut.asSlice(0, 10).toArray(JAVA_BYTE), want), "partial decompression with a dictionary");
+    }
+  }
+
+  /** 1000 bytes of room for 4096 bytes of input: the block decodes to the prefix it reports, the same from every shape. */
+  private static void selfTestDestSize(MethodHandle[] h) throws Throwable {
+    byte[] data = testData();
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment in = arena.allocate(data.length);
+      MemorySegment.copy(data, 0, in, JAVA_BYTE, 0, data.length);
+      MemorySegment out = arena.allocate(1000);
+      MemorySegment cell = arena.allocate(JAVA_INT);
+      cell.set(JAVA_INT, 0, data.length);
+      byte[] small = new byte[1000];
+      int ds = (int) h[0].invokeExact(MemorySegment.ofArray(data), MemorySegment.ofArray(small), cell.address(), 1000);
+      int took = cell.get(JAVA_INT, 0);
+      check(ds > 0 && ds <= 1000 && took > 0 && took < data.length && decodesTo(small, ds, data, took), "destination-size compression (heap)");
+      cell.set(JAVA_INT, 0, data.length);
+      int ds2 = (int) h[1].invokeExact(in.address(), out.address(), cell.address(), 1000);
+      check(ds2 == ds && cell.get(JAVA_INT, 0) == took && out.asSlice(0, ds).mismatch(MemorySegment.ofArray(small).asSlice(0, ds)) == -1,
+          "destination-size compression (short)");
+      cell.set(JAVA_INT, 0, data.length);
+      int ds3 = (int) h[2].invokeExact(in.address(), out.address(), cell.address(), 1000);
+      check(ds3 == ds && cell.get(JAVA_INT, 0) == took, "destination-size compression");
+    }
+  }
+
+  private static void selfTestHighDestSize(MethodHandle h) throws Throwable {
+    byte[] data = testData();
+    try (Arena arena = Arena.ofConfined()) {
+      long state = arena.allocate(STATE_HC_SIZE, 16).address();
+      MemorySegment in = arena.allocate(data.length);
+      MemorySegment.copy(data, 0, in, JAVA_BYTE, 0, data.length);
+      MemorySegment out = arena.allocate(1000);
+      MemorySegment cell = arena.allocate(JAVA_INT);
+      cell.set(JAVA_INT, 0, data.length);
+      int dh = (int) h.invokeExact(state, in.address(), out.address(), cell.address(), 1000, 9);
+      int took = cell.get(JAVA_INT, 0);
+      check(dh > 0 && dh <= 1000 && took > 0 && took < data.length && decodesTo(out.asSlice(0, dh).toArray(JAVA_BYTE), dh, data, took),
+          "HC destination-size compression");
+    }
+  }
+
+  private static void check(boolean ok, String what) throws Refused {
+    check(ok, NAME, what);
   }
 
   private static void check(boolean ok, String name, String what) throws Refused {

@@ -4,6 +4,8 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4Compressor;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
@@ -11,6 +13,7 @@ import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -24,9 +27,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * ({@code --enable-native-access=ALL-UNNAMED} on the class path, {@code =dev.celer} on the module
  * path, or an executable jar's {@code Enable-Native-Access} manifest entry), so Celer never makes
  * the JDK print its restricted-method warning; {@code force} binds them anyway. {@link Lz4Library}
- * and {@link XxHashLibrary} then each load, check the version and self-test their library once;
- * any failure leaves that half in pure Java for the life of the JVM, with the reason in {@link
- * #status()}.
+ * and {@link XxHashLibrary} then each load their library and check its version once (a failure
+ * leaves that half in pure Java for the life of the JVM, with the reason in {@link #status()}),
+ * and bind and self-test each group of entry points at its first use (a group that fails stays in
+ * pure Java alone, its reason added to {@link #status()}).
  *
  * <h2>Memory</h2>
  * Heap arrays go to the library without a copy through {@code Linker.Option.critical(true)}
@@ -96,7 +100,18 @@ public final class NativeBackend {
     return XxHashLibrary.FAILURE == null;
   }
 
+  /**
+   * The libraries' state, then any group of entry points that failed its self-test at its first
+   * use (see {@link Lz4Library}): e.g. {@code "native: liblz4 1.9.4, libxxhash 0.8.1; HC
+   * compression in pure Java: ..."}. Groups are bound lazily, so a failure shows from its first use on.
+   */
   public static String status() {
+    String groups = NativeLibraries.groupFailures();
+    String libraries = libraries();
+    return groups.isEmpty() ? libraries : libraries + "; " + groups;
+  }
+
+  private static String libraries() {
     String lz4 = Lz4Library.FAILURE;
     String xxh = XxHashLibrary.FAILURE;
     if (lz4 == null && xxh == null) {
@@ -140,6 +155,9 @@ public final class NativeBackend {
 
   public static int lz4CompressFast(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int acceleration) {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
+    if (!Lz4Library.fastReady(shape(isShort, src, dst))) {
+      return javaCompress(Lz4.javaFastCompressor(acceleration), src, srcOff, srcLen, dst, dstOff, dstCap);
+    }
     Scratch s = Scratch.take();
     try {
       if (isShort && src instanceof byte[] a && dst instanceof byte[] b) {
@@ -161,6 +179,9 @@ public final class NativeBackend {
   }
 
   public static int lz4CompressHigh(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    if (!Lz4Library.High.OK) {
+      return javaCompress(Lz4.javaHighCompressor(level), src, srcOff, srcLen, dst, dstOff, dstCap);
+    }
     Scratch s = Scratch.take();
     try {
       return raw(s, HIGH, false, src, srcOff, srcLen, dst, dstOff, dstCap, level);
@@ -171,6 +192,9 @@ public final class NativeBackend {
 
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
+    if (!Lz4Library.decompressReady(partial, shape(isShort, src, dst))) {
+      return -1; // the caller's Java decoder decides, as for any block liblz4 rejects
+    }
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
         try {
@@ -213,6 +237,9 @@ public final class NativeBackend {
    * @return {@code consumed << 32 | written}
    */
   public static long lz4CompressDestSize(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
+    if (level == 0 ? !Lz4Library.DestSize.OK : !Lz4Library.HighDestSize.OK) {
+      return javaDestSize(level == 0 ? Lz4.javaFastCompressor() : Lz4.javaHighCompressor(level), src, srcOff, srcLen, dst, dstOff, dstCap);
+    }
     boolean isShort = level == 0 && srcLen + (long) dstCap <= CRITICAL_MAX_FAST;
     Scratch s = Scratch.take();
     try {
@@ -227,16 +254,47 @@ public final class NativeBackend {
     }
   }
 
+  /**
+   * @return the handle shape a call takes: heap (a critical call on the arrays themselves) for a
+   *     short call on two arrays; otherwise short or ordinary, on raw addresses (direct buffers,
+   *     or arrays copied through native memory)
+   */
+  private static NativeLibraries.Call shape(boolean isShort, Object src, Object dst) {
+    return !isShort ? NativeLibraries.Call.ORDINARY : src instanceof byte[] && dst instanceof byte[] ? NativeLibraries.Call.HEAP : NativeLibraries.Call.SHORT;
+  }
+
+  // A group whose self-test failed (Lz4Library): its calls go to Celer's pure-Java codec through
+  // its public API. The rare path (then allocating is fine); the callers have checked the ranges.
+
+  private static ByteBuffer buffer(Object base) {
+    return base instanceof byte[] a ? ByteBuffer.wrap(a) : (ByteBuffer) base;
+  }
+
+  /** @return as {@link #lz4CompressFast}: the bytes written, or 0 when the block does not fit */
+  private static int javaCompress(Lz4Compressor java, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap) {
+    return Math.max(0, java.tryCompress(buffer(src), srcOff, srcLen, buffer(dst), dstOff, dstCap));
+  }
+
+  /** @return as {@link #lz4CompressDestSize} */
+  private static long javaDestSize(Lz4Compressor java, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap) {
+    ByteBuffer in = buffer(src).duplicate();
+    in.limit(srcOff + srcLen).position(srcOff);
+    ByteBuffer out = buffer(dst).duplicate();
+    out.limit(dstOff + dstCap).position(dstOff);
+    int n = java.compressDestSize(in, out);
+    return (long) (in.position() - srcOff) << 32 | n & 0xFFFFFFFFL;
+  }
+
   /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
   public static boolean lz4PartialDict() {
-    return Lz4Library.PARTIAL_DICT;
+    return Lz4Library.PartialDict.OK;
   }
 
   public static int lz4DecompressDict(
       Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
-    if (partial && !Lz4Library.PARTIAL_DICT) {
+    if (partial ? !Lz4Library.PartialDict.OK : !Lz4Library.DictDecode.OK) {
       return DECLINED;
     }
     boolean isShort = srcLen + (long) dstCap + dictLen <= CRITICAL_MAX_DECOMPRESS;
@@ -283,7 +341,7 @@ public final class NativeBackend {
   }
 
   public static boolean lz4DictCompression() {
-    return Lz4Library.DICT_COMPRESSION;
+    return Lz4Library.dictCompression();
   }
 
   public static boolean lz4DictFits(int srcLen, int dstCap) {
@@ -389,6 +447,30 @@ public final class NativeBackend {
 
   // ------------------------------------------------------------------------------------- xxHash
 
+  public static boolean xxh32Native() {
+    return XxHashLibrary.X32.OK;
+  }
+
+  public static boolean xxh64Native() {
+    return XxHashLibrary.X64.OK;
+  }
+
+  public static boolean xxh3Native() {
+    return XxHashLibrary.X3.OK;
+  }
+
+  public static boolean xxh128Native() {
+    return XxHashLibrary.X128.OK;
+  }
+
+  public static boolean xxh3StateNative() {
+    return XxHashLibrary.X3State.OK;
+  }
+
+  public static boolean xxh3SecretNative() {
+    return XxHashLibrary.X3Secret.OK;
+  }
+
   /**
    * Below this many bytes a hash of an array makes its segment per call (removed by escape
    * analysis where the JIT inlines the chain) instead of looking it up in the identity cache: the
@@ -443,6 +525,108 @@ public final class NativeBackend {
       return h;
     } finally {
       Scratch.give(s);
+    }
+  }
+
+  /**
+   * The most bytes of a heap array one {@code XXH32_update} or {@code XXH64_update} of {@link
+   * #xxh32Stripes} takes (a critical call; a multiple of both stripes): larger ranges are hashed in
+   * such pieces, each holding off safepoints no longer than a one-shot hash of that size.
+   */
+  private static final int STRIPES_PIECE = CRITICAL_MAX_HASH;
+
+  public static boolean xxh32Stripes(Object base, int off, int len, int[] acc) {
+    if (off < 0 || len <= 0 || (len & 15) != 0 || acc.length != 4) {
+      throw new IllegalArgumentException("not whole XXH32 stripes: " + off + ", " + len);
+    }
+    boolean heap = base instanceof byte[];
+    Objects.checkFromIndexSize(off, len, heap ? ((byte[]) base).length : ((ByteBuffer) base).limit());
+    if (!XxHashLibrary.streamReady(false, heap ? NativeLibraries.Call.HEAP : len <= CRITICAL_MAX_HASH ? NativeLibraries.Call.SHORT : NativeLibraries.Call.ORDINARY)) {
+      return false;
+    }
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment state = s.xxh32State();
+      long st = state.address();
+      for (int i = 0; i < 4; i++) {
+        state.set(JAVA_INT, XxHashLibrary.STATE32_V + 4L * i, acc[i]);
+      }
+      if (base instanceof byte[] a) {
+        for (int done = 0; done < len; ) {
+          int n = Math.min(STRIPES_PIECE, len - done);
+          // a whole array's segment is made per call (removed by escape analysis); one at an
+          // offset comes from the cache, at any length: the asSlice chain is not reliably removed
+          // (see above lz4CompressFast), and the lookup is small next to 1 KB of hashing
+          MemorySegment in = off + done == 0 ? null : cached(a, off + done);
+          int r = off + done == 0
+              ? XxHashLibrary.update32Whole(st, a, n)
+              : in != null ? XxHashLibrary.update32Heap(st, in, n) : XxHashLibrary.update32Fresh(st, a, off + done, n);
+          checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE32_MEMSIZE));
+          done += n;
+        }
+      } else {
+        ByteBuffer b = (ByteBuffer) base;
+        int r = XxHashLibrary.update32Raw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
+        Reference.reachabilityFence(b);
+        checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE32_MEMSIZE));
+      }
+      for (int i = 0; i < 4; i++) {
+        acc[i] = state.get(JAVA_INT, XxHashLibrary.STATE32_V + 4L * i);
+      }
+      return true;
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  public static boolean xxh64Stripes(Object base, int off, int len, long[] acc) {
+    if (off < 0 || len <= 0 || (len & 31) != 0 || acc.length != 4) {
+      throw new IllegalArgumentException("not whole XXH64 stripes: " + off + ", " + len);
+    }
+    boolean heap = base instanceof byte[];
+    Objects.checkFromIndexSize(off, len, heap ? ((byte[]) base).length : ((ByteBuffer) base).limit());
+    if (!XxHashLibrary.streamReady(true, heap ? NativeLibraries.Call.HEAP : len <= CRITICAL_MAX_HASH ? NativeLibraries.Call.SHORT : NativeLibraries.Call.ORDINARY)) {
+      return false;
+    }
+    Scratch s = Scratch.take();
+    try {
+      MemorySegment state = s.xxh64State();
+      long st = state.address();
+      for (int i = 0; i < 4; i++) {
+        state.set(JAVA_LONG, XxHashLibrary.STATE64_V + 8L * i, acc[i]);
+      }
+      if (base instanceof byte[] a) {
+        for (int done = 0; done < len; ) {
+          int n = Math.min(STRIPES_PIECE, len - done);
+          // a whole array's segment is made per call (removed by escape analysis); one at an
+          // offset comes from the cache, at any length: the asSlice chain is not reliably removed
+          // (see above lz4CompressFast), and the lookup is small next to 1 KB of hashing
+          MemorySegment in = off + done == 0 ? null : cached(a, off + done);
+          int r = off + done == 0
+              ? XxHashLibrary.update64Whole(st, a, n)
+              : in != null ? XxHashLibrary.update64Heap(st, in, n) : XxHashLibrary.update64Fresh(st, a, off + done, n);
+          checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE64_MEMSIZE));
+          done += n;
+        }
+      } else {
+        ByteBuffer b = (ByteBuffer) base;
+        int r = XxHashLibrary.update64Raw(len <= CRITICAL_MAX_HASH, st, address(b) + off, len);
+        Reference.reachabilityFence(b);
+        checkUpdate(r, state.get(JAVA_INT, XxHashLibrary.STATE64_MEMSIZE));
+      }
+      for (int i = 0; i < 4; i++) {
+        acc[i] = state.get(JAVA_LONG, XxHashLibrary.STATE64_V + 8L * i);
+      }
+      return true;
+    } finally {
+      Scratch.give(s);
+    }
+  }
+
+  /** Whole stripes leave nothing buffered in the state; anything else means the state is not as the self-test found it. */
+  private static void checkUpdate(int result, int memsize) {
+    if (result != 0 || memsize != 0) {
+      throw new IllegalStateException("libxxhash's streaming state is not as expected (" + result + ", " + memsize + ")");
     }
   }
 
@@ -798,6 +982,24 @@ public final class NativeBackend {
 
     MemorySegment cell() {
       return cell;
+    }
+
+    private MemorySegment xxh32State;
+    private MemorySegment xxh64State;
+
+    /** The XXH32 state of {@link NativeBackend#xxh32Stripes}; its memsize stays 0 (whole stripes only). */
+    MemorySegment xxh32State() {
+      if (xxh32State == null) {
+        xxh32State = arena.allocate(XxHashLibrary.STATE32_SIZE, 8);
+      }
+      return xxh32State;
+    }
+
+    MemorySegment xxh64State() {
+      if (xxh64State == null) {
+        xxh64State = arena.allocate(XxHashLibrary.STATE64_SIZE, 8);
+      }
+      return xxh64State;
     }
 
     MemorySegment xxh3State() {

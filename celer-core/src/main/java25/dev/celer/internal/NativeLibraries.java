@@ -6,7 +6,10 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Opening a system library and binding its functions: what {@link Lz4Library} and {@link XxHashLibrary} share. */
 final class NativeLibraries {
@@ -93,6 +96,40 @@ final class NativeLibraries {
   /** @return {@code 10904} as {@code "1.9.4"}, the encoding of {@code LZ4_versionNumber} and {@code XXH_versionNumber} */
   static String version(int v) {
     return (v / 10000) + "." + (v / 100 % 100) + "." + (v % 100);
+  }
+
+  /**
+   * The groups of entry points (see {@link Lz4Library}) that failed their binding or self-test,
+   * each as {@code "<group> in pure Java: <reason>"}, in the order they failed; for {@link
+   * NativeBackend#status()}.
+   */
+  private static final List<String> GROUP_FAILURES = new CopyOnWriteArrayList<>();
+
+  /** Records that the group {@code what} stays in pure Java, and why. */
+  static void groupFailed(String what, String reason) {
+    String prefix = what + " in pure Java: ";
+    if (GROUP_FAILURES.stream().noneMatch(f -> f.startsWith(prefix))) { // a function's shapes share their group's name
+      GROUP_FAILURES.add(prefix + reason);
+    }
+  }
+
+  /** @return the failed groups, {@code "; "}-separated, or {@code ""} */
+  static String groupFailures() {
+    return String.join("; ", GROUP_FAILURES);
+  }
+
+  /**
+   * For tests: the system property {@code dev.celer.native.failSelfTest}, a comma-separated list
+   * of group names (e.g. {@code "HC compression,XXH64"}), makes those groups fail as a failed
+   * self-test would.
+   *
+   * @throws Refused when {@code what} is listed
+   */
+  static void forcedFailure(String what, String library) throws Refused {
+    String list = System.getProperty("dev.celer.native.failSelfTest");
+    if (list != null && Arrays.asList(list.split(",")).contains(what)) {
+      throw new Refused(library + " failed its self-test: " + what + " (forced by dev.celer.native.failSelfTest)");
+    }
   }
 
   /** @return the reason a library failed, for {@link NativeBackend#status()} */

@@ -31,6 +31,27 @@ class NativeFallbackTest {
     byte[] block = Lz4.fastCompressor().compress(data);
     byte[] back = Lz4.decompressor().decompress(block, data.length);
     boolean ok = Arrays.equals(data, back) && XxHash64.hash(data, 0) == XxHash64.hash(data, 0);
+    if (Boolean.getBoolean("celer.test.groups")) {
+      // every group of entry points once, on enough data to go native, each against pure Java
+      byte[] big = new byte[256 << 10];
+      for (int i = 0; i < big.length; i++) {
+        big[i] = (byte) (i % 7 == 0 ? i * 31 : "lazy groups, ".charAt(i % 13));
+      }
+      byte[] fast = Lz4.fastCompressor().compress(big);
+      byte[] high = Lz4.highCompressor(9).compress(big);
+      byte[] page = new byte[4096];
+      int[] took = new int[1];
+      int w = Lz4.fastCompressor().compressDestSize(big, 0, big.length, page, 0, page.length, took);
+      ok &= Arrays.equals(Lz4.javaDecompressor().decompress(fast, big.length), big)
+          && Arrays.equals(Lz4.decompressor().decompress(high, big.length), big)
+          && Arrays.equals(Lz4.javaDecompressor().decompress(Arrays.copyOf(page, w), took[0]), Arrays.copyOf(big, took[0]))
+          && Arrays.equals(fast, Lz4.javaFastCompressor().compress(big));
+      dev.celer.xxhash.XxHash32 s32 = dev.celer.xxhash.XxHash32.create(3);
+      s32.update(big, 0, big.length);
+      ok &= s32.digest() == dev.celer.xxhash.XxHash32.hash(big, 3)
+          && XxHash64.hash(big, 5) == XxHash64.hash(java.nio.ByteBuffer.wrap(big).asReadOnlyBuffer(), 5);
+      System.out.println(Lz4.backend());
+    }
     System.out.println(ok ? "ok" : "round trip failed");
   }
 
@@ -90,6 +111,34 @@ class NativeFallbackTest {
         "-Ddev.celer.native.xxhash.minVersion=99999");
     assertTrue(out.startsWith("pure Java: liblz4 1.9."), out);
     assertTrue(out.contains(" is older than 9.99.99; libxxhash 0.8."), out);
+  }
+
+  /** Groups of entry points bound at first use: all of them pass their self-tests, and the status says nothing more. */
+  @Test
+  void everyGroupBindsAtFirstUse() throws Exception {
+    String out = run("--enable-native-access=ALL-UNNAMED", "-Dceler.test.groups=true");
+    String[] lines = out.split("\n");
+    assertEquals(3, lines.length, out);
+    assertTrue(lines[0].startsWith("native: liblz4 ") && lines[0].equals(lines[1]), out);
+  }
+
+  /**
+   * A group that fails its self-test at its first use stays in pure Java (the call in progress
+   * too), the reason joins the status, and the other groups stay native.
+   */
+  @Test
+  void aGroupThatFailsItsSelfTestStaysInJava() throws Exception {
+    String out = run("--enable-native-access=ALL-UNNAMED", "-Dceler.test.groups=true",
+        "-Ddev.celer.native.failSelfTest=fast compression,decompression,destination-size compression,XXH32 streaming,XXH64");
+    String[] lines = out.split("\n");
+    assertEquals(3, lines.length, out);
+    assertTrue(lines[0].startsWith("native: liblz4 1.9.") && !lines[0].contains("pure Java"), out);
+    assertTrue(lines[1].startsWith(lines[0] + "; "), out);
+    for (String group : new String[] {"fast compression", "decompression", "destination-size compression", "XXH32 streaming", "XXH64"}) {
+      assertTrue(lines[1].contains("; " + group + " in pure Java: lib"), group + ": " + out);
+      assertTrue(lines[1].contains("failed its self-test: " + group + " (forced by dev.celer.native.failSelfTest)"), group + ": " + out);
+    }
+    assertTrue(!lines[1].contains("HC compression in pure Java"), out);
   }
 
   @Test

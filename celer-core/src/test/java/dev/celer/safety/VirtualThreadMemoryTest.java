@@ -63,6 +63,20 @@ class VirtualThreadMemoryTest {
     m.put("XXH64", () -> sink = XxHash64.hash(DATA, 0, INPUT, 7));
     m.put("XXH3-64", () -> sink = XxHash3.hash(DATA, 0, INPUT, 7));
     m.put("XXH3-128", () -> sink = XxHash128.hash(DATA, 0, INPUT, 7).low64());
+    // the streaming XXH32 / XXH64 as a frame's content checksum uses them (on the native backend,
+    // XXH32_update / XXH64_update on a pooled state); one hasher each, reset per call
+    XxHash32 stream32 = XxHash32.create(7);
+    XxHash64 stream64 = XxHash64.create(7);
+    m.put("XXH32 stream", () -> {
+      stream32.reset();
+      stream32.update(DATA, 0, INPUT);
+      sink = stream32.digest();
+    });
+    m.put("XXH64 stream", () -> {
+      stream64.reset();
+      stream64.update(DATA, 3, INPUT - 3);
+      sink = stream64.digest();
+    });
     return m;
   }
 
