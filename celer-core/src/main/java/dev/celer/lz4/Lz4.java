@@ -134,8 +134,10 @@ public final class Lz4 {
    * not enabled — add --enable-native-access=ALL-UNNAMED"}. The native backend (the system's
    * liblz4 and libxxhash through the Foreign Function &amp; Memory API) needs Java 25 or later and
    * native access granted to Celer; the system property {@code dev.celer.native} ({@code auto},
-   * {@code force}, {@code off}) overrides the choice. Decided once per JVM. The text is for people;
-   * code should ask {@link #isNativeBackend()}.
+   * {@code force}, {@code off}) overrides the choice. The backend is decided once per JVM; each
+   * group of native functions is bound and self-tested at its first use, and one that fails stays
+   * in pure Java, which this text then says too (so it can grow after start-up). The text is for
+   * people; code should ask {@link #isNativeBackend()}.
    *
    * @return a one-line description of the active backend
    */
