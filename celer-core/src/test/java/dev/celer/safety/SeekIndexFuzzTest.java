@@ -76,6 +76,22 @@ class SeekIndexFuzzTest {
     if (reseal) {
       reseal(file);
     }
+    long budget = 16L * file.length + (8 << 20);
+    long allocated = readAll(file);
+    if (allocated > budget) {
+      // again, without first-use costs: class loading, and on the native backend the binding of
+      // the functions this read used first (bound and self-tested at first use, once per JVM)
+      allocated = readAll(file);
+    }
+    assertTrue(allocated <= budget, "allocated " + allocated + " bytes for a file of " + file.length);
+  }
+
+  /**
+   * Opens {@code file} and reads every block the index names, whole and from its middle.
+   *
+   * @return the bytes the reading thread allocated doing so
+   */
+  private static long readAll(byte[] file) {
     long before = StreamChecks.allocated();
     try (SeekableLz4Reader r = SeekableLz4Reader.open(RandomAccessSource.of(file))) {
       SeekIndex idx = r.index();
@@ -94,9 +110,7 @@ class SeekIndexFuzzTest {
     } catch (IOException e) {
       throw new AssertionError("not an Lz4StreamException: " + e, e);
     }
-    long allocated = StreamChecks.allocated() - before;
-    long budget = 16L * file.length + (8 << 20);
-    assertTrue(allocated <= budget, "allocated " + allocated + " bytes for a file of " + file.length);
+    return StreamChecks.allocated() - before;
   }
 
   /** Recomputes the index checksum where the footer places the index, if it fits the file. */
