@@ -155,11 +155,18 @@ final class Lz4HcMatchFinder {
    * them, as in C (an entry may point before the history, and the 3 positions the history ends with,
    * never inserted, share their slots with positions 64 K earlier).
    *
+   * <p>Only a history within the previous block is what C saves ({@code LZ4_saveDictHC} keeps at
+   * most the previous block): a longer one, over several short blocks, would leave the 3 positions
+   * at each block end out of the chains, where C has no such history at all. It is rebuilt instead.
+   *
    * @return false (nothing done) when the finder cannot continue: it was not left by a linkable
-   *     block, or the numbering would pass its restart point; then use {@link #resetExternal}
+   *     block, the history reaches before that block, or the numbering would pass its restart
+   *     point; then use {@link #resetExternal}
    */
   boolean continueExternal(Object base, int dictStart, int srcOff, int srcEnd) {
-    if (!linkable || (long) endIndex + (srcEnd - srcOff) > indexRestart) {
+    if (!linkable
+        || srcOff - dictStart > endIndex - prefixIdx
+        || (long) endIndex + (srcEnd - srcOff) > indexRestart) {
       return false;
     }
     this.base = base;
