@@ -72,6 +72,13 @@ final class Lz4HcMatchFinder {
   private Lz4HcMatchFinder dictCtx;
   /** For a finder loaded by {@link #loadDictionary}: the index just past the dictionary's end. */
   private int dictEndIndex;
+  /** The index just past the input of the block last prepared ({@code end} in C). */
+  private int endIndex;
+  /**
+   * Whether the next block of a linked sequence may continue this finder's numbering and chains
+   * ({@link #continueExternal}): false after a dictCtx block and after {@link #breakLink}.
+   */
+  private boolean linkable;
 
   /** Out: the position where the last successful search's match starts in the window. */
   int matchPos;
@@ -95,6 +102,8 @@ final class Lz4HcMatchFinder {
     this.prefixIdx = nextStart;
     this.nextToUpdate = nextStart;
     this.dictCtx = null;
+    this.endIndex = srcEnd + shift;
+    this.linkable = true;
     // all indexes of this block stay below the next start, and 64 KB more: a chain entry that
     // reaches a stale head is then capped at 65535, as one reaching an empty head in C
     this.nextStart = srcEnd + shift + Lz4Constants.WINDOW_SIZE;
@@ -134,6 +143,60 @@ final class Lz4HcMatchFinder {
   void resetDictCtx(Object base, int srcOff, int srcEnd, Lz4HcMatchFinder dict) {
     reset(base, srcOff, srcEnd);
     dictCtx = dict;
+    linkable = false;
+  }
+
+  /**
+   * Prepares the next block of a linked sequence as {@code LZ4_compress_HC_continue} does after
+   * {@code LZ4_saveDictHC} ({@code LZ4HC_setExternalDict}): {@code base[dictStart, srcOff)} is the
+   * end of the previous blocks, already numbered, and the input {@code base[srcOff, srcEnd)}
+   * continues the numbering. The chains are kept, not rebuilt: the optimal parser's chain swap
+   * reads the chain entries of history positions, and those hold what the earlier blocks left in
+   * them, as in C (an entry may point before the history, and the 3 positions the history ends with,
+   * never inserted, share their slots with positions 64 K earlier).
+   *
+   * <p>Only a history within the previous block is what C saves ({@code LZ4_saveDictHC} keeps at
+   * most the previous block): a longer one, over several short blocks, would leave the 3 positions
+   * at each block end out of the chains, where C has no such history at all. It is rebuilt instead.
+   *
+   * @return false (nothing done) when the finder cannot continue: it was not left by a linkable
+   *     block, the history reaches before that block, or the numbering would pass its restart
+   *     point; then use {@link #resetExternal}
+   */
+  boolean continueExternal(Object base, int dictStart, int srcOff, int srcEnd) {
+    if (!linkable
+        || srcOff - dictStart > endIndex - prefixIdx
+        || (long) endIndex + (srcEnd - srcOff) > indexRestart) {
+      return false;
+    }
+    this.base = base;
+    this.shift = endIndex - srcOff;
+    this.lowLimit = dictStart + shift;
+    this.prefixIdx = endIndex;
+    this.dictCtx = null;
+    // LZ4_saveDictHC: insertion resumes no lower than the saved history
+    nextToUpdate = Math.max(nextToUpdate, lowLimit);
+    if (srcOff - dictStart >= MIN_MATCH) {
+      insert(srcOff - 3);
+    }
+    nextToUpdate = prefixIdx;
+    endIndex = srcEnd + shift;
+    nextStart = endIndex + Lz4Constants.WINDOW_SIZE;
+    return true;
+  }
+
+  /**
+   * Ends a linked sequence here: the next block does not continue this finder's chains. {@code
+   * clearTables}: a new sequence starts, with the tables cleared as a new {@code LZ4_streamHC_t}'s
+   * are, so that the entries a chain swap may read are C's zeros.
+   */
+  void breakLink(boolean clearTables) {
+    if (clearTables) {
+      Arrays.fill(hashTable, 0);
+      Arrays.fill(chainTable, (char) 0);
+      nextStart = FIRST_INDEX;
+    }
+    linkable = false;
   }
 
   /**

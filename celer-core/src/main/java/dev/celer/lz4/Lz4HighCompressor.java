@@ -157,22 +157,35 @@ final class Lz4HighCompressor extends Lz4Compressor {
    * previous blocks, which {@code LZ4F_compressUpdate} saves ({@code LZ4_saveDictHC}) and {@code
    * LZ4_compress_HC_continue} then uses as an external dictionary, since the next block is read
    * into another buffer.
+   *
+   * <p>{@code ws} is the sequence's own working state ({@link #newLinkedWorkspace}), kept from block
+   * to block as C keeps its {@code LZ4_streamHC_t}: a block after the first continues the finder's
+   * numbering and chains when the finder compressed the block before ({@link
+   * Lz4HcMatchFinder#continueExternal}), which the optimal parser's chain swap can tell apart from
+   * chains rebuilt over the history alone.
    */
-  int compressLinked(byte[] window, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit,
-      boolean first) {
-    Workspace ws = WORKSPACES.acquire();
-    try {
-      int mode = histStart == srcOff ? PREFIX : first ? ATTACHED : EXTERNAL;
-      return compressBlock(ws, window, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null, mode);
-    } finally {
-      WORKSPACES.release(ws);
-    }
+  int compressLinked(Workspace ws, byte[] window, int histStart, int srcOff, int srcEnd, Object dst, int dstOff,
+      int dstLimit, boolean first) {
+    int mode = histStart == srcOff ? PREFIX : first ? ATTACHED : CONTINUED;
+    return compressBlock(ws, window, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, null, mode);
+  }
+
+  /** @return working state for {@link #compressLinked}, owned by one linked sequence */
+  static Workspace newLinkedWorkspace() {
+    return new Workspace();
+  }
+
+  /** @return whether this level parses optimally (levels 10–12, which use the chain swap) */
+  boolean optimal() {
+    return params.optimal;
   }
 
   /** History modes of {@link #compressBlock(Workspace, Object, int, int, int, Object, int, int, int[], int)}. */
   static final int PREFIX = 0;
   static final int ATTACHED = 1;
   static final int EXTERNAL = 2;
+  /** An external dictionary that continues the finder's previous block, if it can (linked blocks). */
+  static final int CONTINUED = 3;
 
   /** {@code lz4 -D}'s HC blocks up to this size use the dictionary in dictCtx mode (lib/lz4hc.c). */
   static final int DICT_CTX_MAX = 4 * 1024;
@@ -223,11 +236,17 @@ final class Lz4HighCompressor extends Lz4Compressor {
     try {
       int d;
       if (srcEnd - srcOff < MIN_LENGTH) {
-        // too short for any match ("End of block conditions"): all literals
+        // too short for any match ("End of block conditions"): all literals; the finder has not
+        // numbered this block, so a linked block after it cannot continue its chains
         d = out.finish(srcOff, srcOff, srcEnd, consumed);
+        finder.breakLink(false);
       } else {
         if (mode == PREFIX) {
           finder.reset(base, histStart, srcEnd);
+        } else if (mode == CONTINUED) {
+          if (!finder.continueExternal(base, histStart, srcOff, srcEnd)) {
+            finder.resetExternal(base, histStart, srcOff, srcEnd);
+          }
         } else if (mode == EXTERNAL || srcEnd - srcOff > DICT_CTX_MAX) {
           finder.resetExternal(base, histStart, srcOff, srcEnd);
         } else {

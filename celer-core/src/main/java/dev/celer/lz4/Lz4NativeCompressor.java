@@ -111,19 +111,24 @@ final class Lz4NativeCompressor extends Lz4Compressor {
 
   /**
    * A linked HC block ({@link Lz4HighCompressor#compressLinked}): with 64 KB of history in liblz4's
-   * external-dictionary mode, which is what the pure-Java compressor gives, but for a first block
-   * of 4 KB or less after a dictionary (dictCtx mode), which stays in Java.
+   * external-dictionary mode, which is what the pure-Java compressor gives for levels 1–9, but for a
+   * first block of 4 KB or less after a dictionary (dictCtx mode), which stays in Java. Levels 10–12
+   * stay in Java too: their chain swap reads the chains the earlier blocks left, which a per-call
+   * liblz4 state loaded over the history does not have ({@code lz4 -BD} keeps one state).
    */
-  int compressLinkedHigh(byte[] window, int histStart, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit,
-      boolean first) {
+  int compressLinkedHigh(Lz4HighCompressor.Workspace ws, byte[] window, int histStart, int srcOff, int srcEnd, Object dst,
+      int dstOff, int dstLimit, boolean first) {
     Lz4HighCompressor high = (Lz4HighCompressor) java;
-    if ((!first || srcEnd - srcOff > Lz4HighCompressor.DICT_CTX_MAX)
+    if (!high.optimal()
+        && (!first || srcEnd - srcOff > Lz4HighCompressor.DICT_CTX_MAX)
         && nativeDict(srcOff - histStart, srcEnd - srcOff, dstLimit - dstOff, window, dst)) {
+      // the Java finder does not see this block: the next Java block rebuilds its chains
+      ws.finder.breakLink(false);
       int n = NativeBackend.lz4CompressHistory(window, histStart, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
           acceleration, true);
       return n > 0 ? n : -1;
     }
-    return high.compressLinked(window, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, first);
+    return high.compressLinked(ws, window, histStart, srcOff, srcEnd, dst, dstOff, dstLimit, first);
   }
 
   @Override

@@ -51,6 +51,11 @@ public final class Lz4StreamCompressor {
   private final Lz4HighCompressor high;
   /** The native HC compressor, or {@code null}: it takes linked blocks with 64 KB of history. */
   private final Lz4NativeCompressor nativeHigh;
+  /**
+   * The HC compressor's state for this sequence (created on first use), kept from block to block as
+   * {@code LZ4_streamHC_t} is: the optimal parser's output depends on the chains earlier blocks left.
+   */
+  private Lz4HighCompressor.Workspace highState;
   /** Whether the history is the dictionary {@link #reset(byte[], int, int)} gave, no block yet. */
   private boolean dictionaryNext;
   private byte[] window; // history then input
@@ -80,6 +85,7 @@ public final class Lz4StreamCompressor {
 
   /** Forgets all history: the next block is independent. */
   public void reset() {
+    newHighSequence();
     histStart = 0;
     histEnd = 0;
     dictionaryNext = false;
@@ -101,6 +107,7 @@ public final class Lz4StreamCompressor {
     histStart = 0;
     histEnd = hist;
     dictionaryNext = hist > 0;
+    newHighSequence();
     if (fast != null) {
       // LZ4_loadDict: the dictionary ends at index 64 KB, so an empty slot (0) is out of reach
       if (hist == 0) {
@@ -157,9 +164,10 @@ public final class Lz4StreamCompressor {
       n = fast.compressLinked(table, nextIndex, window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
       nextIndex += srcLen;
     } else if (nativeHigh != null) {
-      n = nativeHigh.compressLinkedHigh(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
+      n = nativeHigh.compressLinkedHigh(highState(), window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen,
+          dictionaryNext);
     } else if (high != null) {
-      n = high.compressLinked(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
+      n = high.compressLinked(highState(), window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
     } else {
       n = compressor.compressBlock(window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
     }
@@ -176,6 +184,20 @@ public final class Lz4StreamCompressor {
    */
   void skipIndexForTest(int skip) {
     nextIndex += skip;
+  }
+
+  private Lz4HighCompressor.Workspace highState() {
+    if (highState == null) {
+      highState = Lz4HighCompressor.newLinkedWorkspace();
+    }
+    return highState;
+  }
+
+  /** The next HC block starts a new sequence, with cleared tables as a new {@code LZ4_streamHC_t}. */
+  private void newHighSequence() {
+    if (highState != null) {
+      highState.finder.breakLink(true);
+    }
   }
 
   private void ensureTable() {

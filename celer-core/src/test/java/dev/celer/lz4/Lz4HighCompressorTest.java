@@ -423,6 +423,43 @@ class Lz4HighCompressorTest {
     }
   }
 
+  /**
+   * Blocks over 64 KB at the optimal levels continue the chains of the blocks before (as one
+   * {@code LZ4_streamHC_t} does); a reset starts a new sequence whose bytes are a new stream
+   * compressor's, with a dictionary and without, and every block decodes.
+   */
+  @Test
+  void resetStartsALinkedSequenceAfresh() {
+    byte[] data = Arrays.copyOf(Corpus.read("book1"), 4 * 70_000);
+    byte[] dict = Arrays.copyOfRange(Corpus.read("book1"), 300_000, 370_000);
+    int blockSize = 70_000;
+    Lz4StreamCompressor reused = Lz4.streamCompressor(Lz4.javaHighCompressor(11));
+    for (byte[] d : new byte[][] {null, dict, null}) {
+      if (d == null) {
+        reused.reset();
+      } else {
+        reused.reset(d, 0, d.length);
+      }
+      Lz4StreamCompressor fresh = Lz4.streamCompressor(Lz4.javaHighCompressor(11));
+      Lz4StreamDecompressor sd = Lz4.streamDecompressor();
+      if (d != null) {
+        fresh.reset(d, 0, d.length);
+        sd.reset(d, 0, d.length);
+      }
+      byte[] a = new byte[Lz4.maxCompressedLength(blockSize)];
+      byte[] b = new byte[a.length];
+      byte[] back = new byte[blockSize];
+      for (int off = 0; off < data.length; off += blockSize) {
+        String what = (d != null ? "dictionary, " : "") + "block at " + off;
+        int n = reused.compress(data, off, blockSize, a, 0, a.length);
+        int m = fresh.compress(data, off, blockSize, b, 0, b.length);
+        assertArrayEquals(Arrays.copyOf(b, m), Arrays.copyOf(a, n), what);
+        assertEquals(blockSize, sd.decompress(a, 0, n, back, 0, back.length), what);
+        assertArrayEquals(Arrays.copyOfRange(data, off, off + blockSize), back, what);
+      }
+    }
+  }
+
   @Test
   void threadsShareInstancesSafely() throws Exception {
     Map<String, byte[]> inputs = inputs();
