@@ -110,24 +110,10 @@ final class Lz4Library {
    * @return the handles, or {@code null} when the library is not in use or the group failed (then
    *     its reason is recorded for {@link NativeBackend#status()})
    */
-  private static MethodHandle[] group(String what, GroupBinder binder) {
-    if (FAILURE != null) {
-      return null;
-    }
-    try {
-      MethodHandle[] h = binder.bind(LIB);
-      NativeLibraries.forcedFailure(what, NAME);
-      return h;
-    } catch (Throwable t) {
-      NativeLibraries.groupFailed(what, NativeLibraries.reason("liblz4", t));
-      return null;
-    }
+  private static MethodHandle[] group(String what, NativeLibraries.GroupBinder binder) {
+    return NativeLibraries.group("liblz4", FAILURE, LIB, NAME, what, binder);
   }
 
-  /** Binds a group's handles and self-tests them. */
-  private interface GroupBinder {
-    MethodHandle[] bind(SymbolLookup lib) throws Throwable;
-  }
 
   /**
    * One handle shape of one function, as its own group: bound and self-tested at its first use,

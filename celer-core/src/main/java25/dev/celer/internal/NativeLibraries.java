@@ -105,6 +105,33 @@ final class NativeLibraries {
    */
   private static final List<String> GROUP_FAILURES = new CopyOnWriteArrayList<>();
 
+  /** Binds a group's handles and self-tests them. */
+  interface GroupBinder {
+    MethodHandle[] bind(SymbolLookup lib) throws Throwable;
+  }
+
+  /**
+   * One group's binding and self-test, run by its holder's class initialisation (in {@link
+   * Lz4Library} and {@link XxHashLibrary}).
+   *
+   * @param failure why the library is not in use, or {@code null} when it is
+   * @return the handles, or {@code null} when the library is not in use or the group failed (then
+   *     its reason is recorded for {@link NativeBackend#status()})
+   */
+  static MethodHandle[] group(String library, String failure, SymbolLookup lib, String name, String what, GroupBinder binder) {
+    if (failure != null) {
+      return null;
+    }
+    try {
+      MethodHandle[] h = binder.bind(lib);
+      forcedFailure(what, name);
+      return h;
+    } catch (Throwable t) {
+      groupFailed(what, reason(library, t));
+      return null;
+    }
+  }
+
   /** Records that the group {@code what} stays in pure Java, and why. */
   static void groupFailed(String what, String reason) {
     String prefix = what + " in pure Java: ";

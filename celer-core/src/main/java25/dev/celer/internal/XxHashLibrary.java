@@ -118,10 +118,6 @@ final class XxHashLibrary {
   // XXH_errorcode XXH3_128bits_reset_withSecret(XXH3_state_t*, const void* secret, size_t secretSize)
   private static final FunctionDescriptor RESET_SECRET = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
-  /** Binds a group's handles and self-tests them. */
-  private interface GroupBinder {
-    MethodHandle[] bind(SymbolLookup lib) throws Throwable;
-  }
 
   /**
    * One group's binding and self-test, run by its holder's class initialisation.
@@ -129,18 +125,8 @@ final class XxHashLibrary {
    * @return the handles, or {@code null} when the library is not in use or the group failed (its
    *     reason then recorded for {@link NativeBackend#status()})
    */
-  private static MethodHandle[] group(String what, GroupBinder binder) {
-    if (FAILURE != null) {
-      return null;
-    }
-    try {
-      MethodHandle[] h = binder.bind(LIB);
-      NativeLibraries.forcedFailure(what, NAME);
-      return h;
-    } catch (Throwable t) {
-      NativeLibraries.groupFailed(what, NativeLibraries.reason("libxxhash", t));
-      return null;
-    }
+  private static MethodHandle[] group(String what, NativeLibraries.GroupBinder binder) {
+    return NativeLibraries.group("libxxhash", FAILURE, LIB, NAME, what, binder);
   }
 
   // Each holder keeps its handles in static final fields (A, B, ... in the order bound), which the
