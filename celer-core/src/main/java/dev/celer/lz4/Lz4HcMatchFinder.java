@@ -315,24 +315,17 @@ final class Lz4HcMatchFinder {
       nbAttempts--;
       assert matchIndex < ipIndex;
       int matchPtr = matchIndex - s;
-      if (matchIndex >= prefixIndex) {
-        // cheap filter first: the two bytes that would make this candidate longer than the best
-        if (probe == Mem.getU16LE(b, matchPtr - lookBackLength + longest - 1)
-            && Mem.getIntLE(b, matchPtr) == pattern) {
-          int back = lookBackLength != 0 ? countBack(b, ip, matchPtr, iLowLimit, prefixStart) : 0;
-          matchLength = MIN_MATCH + count(b, matchPtr + MIN_MATCH, ip + MIN_MATCH, iHighLimit);
-          matchLength -= back;
-          if (matchLength > longest) {
-            longest = matchLength;
-            matchPos = matchPtr + back;
-            startPos = ip + back;
-            probe = Mem.getU16LE(b, iLowLimit + longest - 1);
-          }
-        }
-      } else if (matchIndex <= prefixIndex - 4 && Mem.getIntLE(b, matchPtr) == pattern) {
-        // in the external dictionary (no filter there in C); the dictionary lies just before the
-        // prefix, so the count runs on from its end into the input as C's does
-        int back = lookBackLength != 0 ? countBack(b, ip, matchPtr, iLowLimit, windowStart) : 0;
+      boolean inPrefix = matchIndex >= prefixIndex;
+      // in the prefix, a cheap filter first: the two bytes that would make this candidate longer
+      // than the best; in the external dictionary no filter (as in C), and a candidate needs its 4
+      // bytes before the prefix. The dictionary lies just before the prefix, so a count from it
+      // runs on into the input as C's does; a match in the prefix does not extend back into it.
+      boolean candidate = inPrefix
+          ? probe == Mem.getU16LE(b, matchPtr - lookBackLength + longest - 1) && Mem.getIntLE(b, matchPtr) == pattern
+          : matchIndex <= prefixIndex - 4 && Mem.getIntLE(b, matchPtr) == pattern;
+      if (candidate) {
+        int back = lookBackLength != 0
+            ? countBack(b, ip, matchPtr, iLowLimit, inPrefix ? prefixStart : windowStart) : 0;
         matchLength = MIN_MATCH + count(b, matchPtr + MIN_MATCH, ip + MIN_MATCH, iHighLimit);
         matchLength -= back;
         if (matchLength > longest) {
