@@ -4,7 +4,6 @@ import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.frame.Lz4FrameInputStream;
 import dev.celer.lz4.frame.Lz4FrameReadOptions;
 import java.io.ByteArrayInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -114,7 +113,7 @@ final class DecompressAction extends FileAction {
       ro.dictionary(s.dictionary);
     }
     Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build());
-    Counting counted = new Counting(out, progress);
+    CountingOutputStream counted = new CountingOutputStream(out, progress);
     try {
       frames.transferTo(counted); // each decoded block straight from the decoder's buffer
     } catch (Lz4StreamException e) {
@@ -129,30 +128,6 @@ final class DecompressAction extends FileAction {
       throw formatFailure(e, m == LEGACY_MAGIC);
     }
     return new Decoded(counted.count, false);
-  }
-
-  /** Counts the decoded bytes on their way out and shows them in the progress line. */
-  private static final class Counting extends FilterOutputStream {
-    private final Progress progress;
-    long count;
-
-    Counting(OutputStream out, Progress progress) {
-      super(out);
-      this.progress = progress;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      count += len;
-      progress.update(count, -1);
-    }
   }
 
   /** lz4 prints the position after the 4 bytes it could not take for a magic number. */

@@ -4,7 +4,6 @@ import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
 import dev.celer.lz4.seekable.SeekableLz4Writer;
 import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -152,31 +151,5 @@ final class FrameCompressor {
   /** @return true when the input fitted in one block (lz4 writes it with {@code LZ4F_compressFrame}) */
   boolean singleBlock() {
     return singleBlock;
-  }
-
-  /** Counts the bytes written through it (the compressed size). */
-  private static final class CountingOutputStream extends FilterOutputStream {
-    long count;
-
-    CountingOutputStream(OutputStream out) {
-      super(out);
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      count += len;
-    }
-
-    @Override
-    public void close() throws IOException {
-      flush(); // the caller owns the underlying stream
-    }
   }
 }
