@@ -59,7 +59,9 @@ public final class NativeBackend {
    * when {@code partial}: never reads outside {@code src[srcOff, srcOff+srcLen)} nor writes outside
    * {@code dst[dstOff, dstOff+dstCap)}.
    *
-   * @return the bytes written, or a negative value {@code -(input offset of the error) - 1}
+   * @return the bytes written, a negative value {@code -(input offset of the error) - 1} when
+   *     liblz4 rejects the block, or {@link #DECLINED} when the call is left to Java (the entry
+   *     point for this call's shape did not bind)
    */
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
     throw unavailable();
@@ -76,7 +78,7 @@ public final class NativeBackend {
     throw unavailable();
   }
 
-  /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
+  /** What {@link #lz4Decompress} and {@link #lz4DecompressDict} return when they leave the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
   /** @return whether {@link #lz4DecompressDict} takes partial decodes ({@code LZ4_decompress_safe_partial_usingDict}, liblz4 1.9.4+) */

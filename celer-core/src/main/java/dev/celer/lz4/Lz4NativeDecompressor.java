@@ -5,23 +5,20 @@ import dev.celer.internal.NativeBackend;
 
 /**
  * The native backend's block decoder: {@code LZ4_decompress_safe} and {@code
- * LZ4_decompress_safe_partial} of the system's {@code liblz4} (see {@link NativeBackend}), which
- * never read outside the input nor write outside the output range, and {@code
- * LZ4_decompress_safe_usingDict} (and {@code _partial_usingDict}, liblz4 1.9.4+) for blocks with
- * history: a dictionary, or the output's preceding bytes (linked blocks). Small outputs (below the
- * measured crossover), buffers the backend cannot address, and calls the backend declines ({@link
- * NativeBackend#DECLINED}) are decoded by {@link Lz4SafeDecompressor}, and so is every block liblz4 rejects, and every partial decode that
- * liblz4 ends short of its target: the Java decoder then gives Celer's own answer (its {@link
- * Lz4Exception} names the problem and its input offset). This matters for partial decoding, where
- * liblz4 1.9.4 may stop before the target inside a block's last match, and rejects a block whose
- * unread tail is truncated, which Celer's contract allows.
+ * LZ4_decompress_safe_partial} of liblz4 (see {@link NativeBackend}), which never read outside
+ * the input nor write outside the output range, and {@code LZ4_decompress_safe_usingDict} (and
+ * {@code _partial_usingDict}, liblz4 1.9.4+) for blocks with history: a dictionary, or the
+ * output's preceding bytes (linked blocks). Small outputs (below the measured crossover), buffers
+ * the backend cannot address, and calls the backend declines ({@link NativeBackend#DECLINED}) are
+ * decoded by {@link Lz4SafeDecompressor}, which accepts exactly what liblz4 accepts, with the same
+ * bytes (offset-0 matches as zeros included), so the answer does not depend on the path.
  *
- * <p><b>One documented difference</b> from the pure-Java decoder: a match offset of 0 (invalid by
- * the block format) is rejected by Celer's Java decoder, while liblz4 1.9.4 accepts it and writes
- * zeros for the match. No byte of the destination's previous content is exposed either way: the
- * backend's self-test checks that at load, and refuses a library that would copy stale bytes.
- * Validating offsets in Java before the call would walk the block a second time and cost about as
- * much as the native decode itself.
+ * <p><b>A full decode that liblz4 rejects is rejected.</b> The Java decoder is then asked only for
+ * the message (what is wrong, at which input offset); should it accept the block (it must not: the
+ * two agree by contract, checked by a differential fuzz target against liblz4), the rejection
+ * stands, with a generic message. <b>A partial decode</b> that liblz4 rejects or ends short of its
+ * target is decided by the Java decoder: Celer's partial contract allows a block that stops inside
+ * its last match or whose unread tail is truncated, which liblz4 1.9.4 handles otherwise.
  *
  * <p>Stateless and thread-safe.
  */
@@ -76,12 +73,34 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
     } else {
       n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, partial);
     }
-    if (n < 0 || partial && n < dstEnd - dstOff) {
-      // Rejected, or a partial decode short of its target: the Java decoder decides (the rare
-      // path), so the error message, and partial decoding's contract, are Celer's own
+    if (n == NativeBackend.DECLINED) {
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
     }
+    if (partial && n < dstEnd - dstOff) {
+      // Rejected, or short of its target: the Java decoder decides (the rare path), so partial
+      // decoding's contract, and its error messages, are Celer's own
+      return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, true);
+    }
+    if (n < 0) {
+      throw rejected(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, -n - 1);
+    }
     return n;
+  }
+
+  /**
+   * The exception for a full decode liblz4 rejected: the Java decoder's, which names the rule and
+   * the input offset; it decodes into the same range, already scratch space after the failed call.
+   *
+   * @param at the input offset liblz4 stopped at
+   */
+  private static Lz4Exception rejected(
+      Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstEnd, int prefixStart, Object ext, int extOff, int extLen, int at) {
+    try {
+      Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, false);
+    } catch (Lz4Exception e) {
+      return e;
+    }
+    return new Lz4Exception("liblz4 rejects the block at input offset " + at);
   }
 
   /**

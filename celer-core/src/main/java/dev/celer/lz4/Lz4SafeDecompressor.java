@@ -1,5 +1,7 @@
 package dev.celer.lz4;
 
+import static dev.celer.lz4.Lz4Constants.LAST_LITERALS;
+import static dev.celer.lz4.Lz4Constants.MF_LIMIT;
 import static dev.celer.lz4.Lz4Constants.MIN_MATCH;
 import static dev.celer.lz4.Lz4Constants.ML_MASK;
 import static dev.celer.lz4.Lz4Constants.RUN_MASK;
@@ -16,6 +18,16 @@ import dev.celer.internal.Mem;
  * output start ({@code dst[prefixStart, dstOff)}), and before it an <i>external dictionary</i> in
  * any other base. A match that starts in the external dictionary and is longer than what remains
  * of it continues at {@code prefixStart}.
+ *
+ * <p><b>What a full decode accepts is liblz4's answer</b> ({@code LZ4_decompress_safe} and {@code
+ * LZ4_decompress_safe_usingDict}, lz4 1.9.4 and 1.10.0 alike): the block format's "End of block
+ * conditions" are enforced exactly where, and as, liblz4 enforces them, relative to the end of the
+ * input and of the destination <i>capacity</i> (so a block can fail at its exact size and pass with
+ * more room); a match offset of 0 writes zeros. The rules, one by one, are in {@link
+ * Lz4Decompressor}'s class description; {@link #decodeSequences} marks where each is checked. An
+ * exact-length decode ({@link #exactBlock}) follows {@code LZ4_decompress_fast}'s rules instead,
+ * which are stated against the exact output end. A partial decode keeps Celer's own contract (no
+ * end-of-block rules; it may stop anywhere).
  *
  * <p>Fast paths copy 8 bytes at a time where the remaining room allows it; such a copy may write
  * up to 7 bytes past the current sequence, but never past the output limit, and those bytes are
@@ -112,6 +124,15 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
     return (int) (end >>> 32) - srcOff;
   }
 
+  /**
+   * liblz4's "shortcut" for a sequence whose short literal run starts at least this many bytes
+   * before the end of the input (after its token) ...
+   */
+  private static final int SHORTCUT_SRC = 17;
+
+  /** ... and at least this many before the end of the output capacity (see {@code roomy}). */
+  private static final int SHORTCUT_DST = 32;
+
   /** Mode of {@link #decodeSequences}: the input is exactly one block. */
   private static final int WHOLE = 0;
 
@@ -145,6 +166,15 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
     if (mode == PARTIAL && op == dstEnd) {
       return at(ip, op);
     }
+    if (mode == WHOLE && op == dstEnd) {
+      // Rule 0 (liblz4): with no room at all, only the empty block, one zero token, decodes
+      if (srcEnd - srcOff == 1 && Mem.getU8(src, srcOff) == 0) {
+        return at(srcEnd, op);
+      }
+      throw new Lz4Exception(srcEnd == srcOff
+          ? "empty input: a block holds at least one token, at input offset 0"
+          : "a destination of 0 bytes takes only the empty block (one zero token), at input offset 0");
+    }
     for (; ; ) {
       if (srcEnd - ip > FAST_MARGIN && dstEnd - op > FAST_MARGIN) {
         // the bulk of the block: far from both ends, through the lean loop
@@ -162,6 +192,11 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
                     + (ip - srcOff));
       }
       final int token = Mem.getU8(src, ip++);
+      // liblz4 decodes a sequence that starts this far from both ends without the input-side
+      // end-of-block check after its literals, and without the output-side check after its match
+      // when that match is short, in the prefix and at least 8 back (its "shortcut", lz4.c): such
+      // a sequence is accepted even where rules 2 and 3 below would refuse it, so Celer does too.
+      final boolean roomy = (token >>> 4) != RUN_MASK && ip <= srcEnd - SHORTCUT_SRC && op <= dstEnd - SHORTCUT_DST;
 
       // literals
       int litLen = token >>> 4;
@@ -205,19 +240,42 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       }
       ip += litLen;
       op += litLen;
-      if (mode == EXACT && op == dstEnd) {
-        return at(ip, op); // the output is full: the block ends here, whatever follows it
-      }
-      if (ip == srcEnd) {
-        if (mode == EXACT) {
+      if (mode == EXACT) {
+        if (op == dstEnd) {
+          return at(ip, op); // the output is full: the block ends here, whatever follows it
+        }
+        if (ip == srcEnd) {
           throw new Lz4Exception(
               "block ends after " + (op - dstOff) + " bytes of output, expected " + (dstEnd - dstOff)
                   + ", at input offset " + (ip - srcOff));
         }
-        return at(ip, op); // the last sequence: literals only
-      }
-      if (mode == PARTIAL && op == dstEnd) {
-        return at(ip, op);
+        if (dstEnd - op < MF_LIMIT) {
+          // rule 3 as LZ4_decompress_fast states it, against the exact end
+          throw new Lz4Exception("literals that do not end the block end " + bytes(dstEnd - op)
+              + " before the end of the output; a match must start at least " + MF_LIMIT + " bytes before it, at input offset "
+              + (ip - srcOff));
+        }
+      } else if (ip == srcEnd) {
+        return at(ip, op); // rule 1: the last sequence is literals only and ends the input
+      } else if (mode == PARTIAL) {
+        if (op == dstEnd) {
+          return at(ip, op);
+        }
+      } else if (!roomy) {
+        // Rules 3 and 2 for a sequence that is not the last (liblz4's test after its literals):
+        // a match may only start at least 12 bytes before the end of the capacity, and the input
+        // must still hold its offset, a token and 5 literals after these literals.
+        if (dstEnd - op < MF_LIMIT) {
+          throw new Lz4Exception("literals that do not end the block end " + bytes(dstEnd - op)
+              + " before the end of the output capacity; a match must start at least " + MF_LIMIT
+              + " bytes before it, at input offset " + (ip - srcOff));
+        }
+        if (srcEnd - ip < 2 + 1 + LAST_LITERALS) {
+          throw new Lz4Exception("only " + (srcEnd - ip) + (srcEnd - ip == 1 ? " input byte follows" : " input bytes follow")
+              + " literals that do not end the block (at least "
+              + (2 + 1 + LAST_LITERALS) + " must: an offset, a token and the " + LAST_LITERALS + " last literals), at input offset "
+              + (ip - srcOff));
+        }
       }
 
       // match offset
@@ -225,9 +283,6 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
         throw new Lz4Exception("input ends inside a match offset at input offset " + (ip - srcOff));
       }
       final int offset = Mem.getU16LE(src, ip);
-      if (offset == 0) {
-        throw new Lz4Exception("match offset 0 at input offset " + (ip - srcOff));
-      }
       final int offsetAt = ip;
       ip += 2;
 
@@ -245,6 +300,12 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
             throw new Lz4Exception("match length overflows (too many 255 bytes) at input offset " + (ip - 1 - srcOff));
           }
         } while (b == 255);
+        if (mode == WHOLE && srcEnd - ip < 4) {
+          // liblz4 reads a match length's bytes only while 4 bytes of input remain after them
+          throw new Lz4Exception("input ends " + bytes(srcEnd - ip)
+              + " after a match length, too soon for the token and last literals that must follow, at input offset "
+              + (ip - srcOff));
+        }
       }
       matchLen += MIN_MATCH;
 
@@ -262,9 +323,21 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
                   + ") at input offset " + (offsetAt - srcOff));
         }
         matchLen = dstEnd - op;
+      } else if (matchLen > dstEnd - op - LAST_LITERALS
+          && (mode == EXACT || mode == WHOLE && !(roomy && (token & ML_MASK) != ML_MASK && offset >= 8 && offset <= inPrefix))) {
+        // rule 2: the last 5 bytes of the output (capacity) are literals; liblz4's shortcut (see
+        // roomy) skips this test for a short match in the prefix, which then ends at most at the end
+        throw new Lz4Exception("match ends " + bytes(dstEnd - op - matchLen) + " before the end of the output"
+            + (mode == EXACT ? "" : " capacity") + "; the last " + LAST_LITERALS + " bytes must be literals, at input offset "
+            + (offsetAt - srcOff));
       }
 
-      if (offset > inPrefix) {
+      if (offset == 0) {
+        // invalid by the format, yet decoded by liblz4 (and lz4-java since CVE-2025-66566) as zeros,
+        // never as what the destination held
+        Mem.zero(dst, op, matchLen);
+        op += matchLen;
+      } else if (offset > inPrefix) {
         // the match starts in the external dictionary
         int back = offset - inPrefix; // 1..extLen bytes from the dictionary's end
         int fromExt = Math.min(back, matchLen);
@@ -414,6 +487,11 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
 
   private static long position(int ip, int op) {
     return ((long) ip << 32) | (op & 0xFFFF_FFFFL);
+  }
+
+  /** "1 byte", "2 bytes", for messages. */
+  private static String bytes(int n) {
+    return n == 1 ? "1 byte" : n + " bytes";
   }
 
   private static Lz4Exception literalsPastInput(int litLen, int left, int at) {

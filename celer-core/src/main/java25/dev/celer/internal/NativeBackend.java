@@ -193,7 +193,7 @@ public final class NativeBackend {
   public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
     if (!Lz4Library.decompressReady(partial, shape(isShort, src, dst))) {
-      return -1; // the caller's Java decoder decides, as for any block liblz4 rejects
+      return DECLINED; // the entry point did not bind: the caller's Java decoder decides
     }
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
@@ -285,7 +285,7 @@ public final class NativeBackend {
     return (long) (in.position() - srcOff) << 32 | n & 0xFFFFFFFFL;
   }
 
-  /** What {@link #lz4DecompressDict} returns when it leaves the call to Java. */
+  /** What {@link #lz4Decompress} and {@link #lz4DecompressDict} return when they leave the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
   public static boolean lz4PartialDict() {

@@ -50,24 +50,22 @@ class Lz4MalformedInputTest {
   }
 
   @Test
-  void matchOffsetZero() {
+  void matchOffsetZeroDecodesAsZeros() {
     byte[] block = bytes(
         0x10, // token: 1 literal, match length 0+4
         'a', // literal
-        0x00, 0x00, // offset 0: invalid
+        0x00, 0x00, // offset 0: invalid by the format, decoded by liblz4 as zeros
         0x50, 'a', 'a', 'a', 'a', 'a'); // last literals
-    assertEquals("match offset 0 at input offset 2", failsWith(block, 100));
-    assertEquals("match offset 0 at input offset 2", assertThrows(Lz4Exception.class,
-        () -> Lz4.javaDecompressor().decompress(block, 0, block.length, new byte[NATIVE_ROOM], 0, NATIVE_ROOM)).getMessage());
-    if (Lz4.isNativeBackend()) {
-      // the native backend's documented difference: liblz4 1.9.4 decodes the match as zeros
-      byte[] out = new byte[NATIVE_ROOM];
-      Arrays.fill(out, (byte) 0x5A);
-      assertEquals(10, DEC.decompress(block, 0, block.length, out, 0, NATIVE_ROOM));
-      assertArrayEquals(bytes('a', 0, 0, 0, 0, 'a', 'a', 'a', 'a', 'a'), Arrays.copyOf(out, 10));
-    } else {
-      assertEquals("match offset 0 at input offset 2", failsWith(block, NATIVE_ROOM));
+    for (Lz4Decompressor d : new Lz4Decompressor[] {DEC, Lz4.javaDecompressor()}) {
+      for (int room : new int[] {13, 100, NATIVE_ROOM}) {
+        byte[] out = new byte[room];
+        Arrays.fill(out, (byte) 0x5A);
+        assertEquals(10, d.decompress(block, 0, block.length, out, 0, room));
+        assertArrayEquals(bytes('a', 0, 0, 0, 0, 'a', 'a', 'a', 'a', 'a'), Arrays.copyOf(out, 10));
+      }
     }
+    // at room 12 the match starts 11 bytes before the end: rule 3 at the capacity
+    assertTrue(failsWith(block, 12).contains("a match must start at least 12 bytes before it"));
   }
 
   @Test
@@ -107,11 +105,14 @@ class Lz4MalformedInputTest {
   @Test
   void matchPastTheOutput() {
     byte[] block = bytes(
-        0x44, 'a', 'b', 'c', 'd', // 4 literals, match length 4+4
+        0x4F, 'a', 'b', 'c', 'd', // 4 literals, match length 4+15+...
         0x04, 0x00, // offset 4
-        0x00); // last sequence: no literals
-    assertEquals("match of 8 bytes runs past the end of the output (room for 4) at input offset 5", fails(block, 8));
-    assertEquals(12, DEC.decompress(block, 0, block.length, new byte[12], 0, 12));
+        20, // ... +20 = 39
+        0x50, 'v', 'w', 'x', 'y', 'z'); // last literals
+    assertEquals("match of 39 bytes runs past the end of the output (room for 16) at input offset 5", fails(block, 20));
+    assertEquals("match ends 1 byte before the end of the output capacity; the last 5 bytes must be literals,"
+        + " at input offset 5", failsWith(block, 44));
+    assertEquals(48, DEC.decompress(block, 0, block.length, new byte[48], 0, 48));
   }
 
   @Test
@@ -141,26 +142,27 @@ class Lz4MalformedInputTest {
     assertEquals("empty input: a block holds at least one token, at input offset 0", fails(new byte[0], 100));
     assertEquals("input ends inside a literal length at input offset 1", fails(bytes(0xF0), 100));
     assertEquals("input ends inside a literal length at input offset 2", fails(bytes(0xF0, 0xFF), 1000));
-    assertEquals("input ends inside a match offset at input offset 2", fails(bytes(0x10, 'a', 0x01), 100));
-    assertEquals("input ends inside a match length at input offset 4", fails(bytes(0x1F, 'a', 0x01, 0x00), 100));
-    assertEquals("input ends inside a match length at input offset 5", fails(bytes(0x1F, 'a', 0x01, 0x00, 0xFF), 1000));
+    // a block cut inside a match offset: the literals before it leave too little input to go on
+    assertEquals("only 1 input byte follows literals that do not end the block (at least 8 must: an offset,"
+        + " a token and the 5 last literals), at input offset 2", fails(bytes(0x10, 'a', 0x01), 100));
+    assertEquals("input ends inside a match length at input offset 10",
+        fails(bytes(0x1F, 'a', 0x01, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF), 1000));
   }
 
   @Test
   void lastSequenceMustBeLiterals() {
     // a block that ends right after a match (no final literals token)
-    assertEquals(
-        "input ends after a match; the last sequence must be literals only, at input offset 4",
-        fails(bytes(0x10, 'a', 0x01, 0x00), 100));
+    assertEquals("only 2 input bytes follow literals that do not end the block (at least 8 must: an offset,"
+        + " a token and the 5 last literals), at input offset 2", fails(bytes(0x10, 'a', 0x01, 0x00), 100));
   }
 
   @Test
   void validMinimalBlocks() {
     assertEquals(0, DEC.decompress(bytes(0x00), 0, 1, new byte[0], 0, 0));
     byte[] out = new byte[20];
-    // "a" then a match of 4 at offset 1 (overlapping run), then no literals
-    assertEquals(5, DEC.decompress(bytes(0x10, 'a', 0x01, 0x00, 0x00), 0, 5, out, 0, 20));
-    assertEquals("aaaaa", new String(out, 0, 5, java.nio.charset.StandardCharsets.US_ASCII));
+    // "a" then a match of 4 at offset 1 (overlapping run), then the 5 last literals
+    assertEquals(10, DEC.decompress(bytes(0x10, 'a', 0x01, 0x00, 0x50, 'b', 'b', 'b', 'b', 'b'), 0, 10, out, 0, 20));
+    assertEquals("aaaaabbbbb", new String(out, 0, 10, java.nio.charset.StandardCharsets.US_ASCII));
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.celer.lz4;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -65,29 +64,31 @@ class Lz4VectorCopyTest {
         int offset = 1 + rnd.nextInt(Math.min(b.size(), 64));
         b.sequence(rnd, rnd.nextInt(24), offset, 4 + rnd.nextInt(28));
       }
-      b.last(rnd, rnd.nextInt(40));
+      // at least 8 last literals: the last match then starts 12 bytes before the end at the
+      // earliest, as the end-of-block rules want at the exact capacity check() decodes into
+      b.last(rnd, 8 + rnd.nextInt(40));
       b.check("block " + block);
     }
   }
 
-  /** A match with offset 0 inside the lean loop still fails, with the vector copies on or off. */
+  /**
+   * A match with offset 0 among the lean loop's sequences decodes as zeros (as liblz4 does), with
+   * the vector copies on or off: the lean loop leaves it to the careful path, which goes on after it.
+   */
   @Test
-  void offsetZeroStillFails() {
+  void offsetZeroDecodesAsZeros() {
     Random rnd = new Random(0x5EC7_0003L);
     Block b = new Block();
     b.literals(rnd, 64);
     for (int i = 0; i < 20; i++) {
       b.sequence(rnd, 5, 16, 16);
     }
-    b.rawSequence(rnd, 5, 0, 16);
+    b.sequence(rnd, 5, 0, 16); // the expected bytes: each "copied from itself", i.e. zeros
     for (int i = 0; i < 20; i++) {
       b.sequence(rnd, 5, 16, 16);
     }
     b.last(rnd, 40);
-    byte[] block = b.block();
-    byte[] out = new byte[b.size() + 64];
-    assertThrows(Lz4Exception.class,
-        () -> Lz4.javaDecompressor().decompress(block, 0, block.length, out, 0, out.length));
+    b.check("offset 0 among short sequences");
   }
 
   /** Builds a block and, beside it, the bytes it decodes to. */
