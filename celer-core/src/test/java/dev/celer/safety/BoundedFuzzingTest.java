@@ -38,6 +38,11 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * -Ddev.celer.native=auto}), so every target runs against the native backend; their logs go to
  * {@code target/fuzz-logs-native/}, and the run fails unless {@link NativeDecoderFuzzTest} reports
  * the native backend in its fuzzing JVM.
+ *
+ * <p>{@link Liblz4DifferentialFuzzTest} compares Celer with liblz4, which the test binds itself
+ * through FFM: on JDK 25 both runs (Celer's backend off, then on) grant its fuzzing JVM native
+ * access, and the run fails unless the target reports that it called liblz4 (and, in the native
+ * run, that it compared the native backend too).
  */
 class BoundedFuzzingTest {
   private static final Pattern DONE = Pattern.compile("Done (\\d+) runs in (\\d+) second");
@@ -124,6 +129,13 @@ class BoundedFuzzingTest {
       } else if (nativeRun && target.startsWith("NativeDecoderFuzzTest#")
           && !out.contains("[celer] NativeDecoderFuzzTest: backend native")) {
         problems.add(target + ": the fuzzing JVM did not run the native backend, see " + log.toAbsolutePath());
+      } else if (Runtime.version().feature() >= 25 && target.startsWith("Liblz4DifferentialFuzzTest#")
+          && !out.contains("[celer] Liblz4DifferentialFuzzTest: against liblz4")) {
+        problems.add(target + ": the fuzzing JVM could not call liblz4 (JDK 25 with native access should), see "
+            + log.toAbsolutePath());
+      } else if (nativeRun && target.startsWith("Liblz4DifferentialFuzzTest#")
+          && !out.contains("Celer decoders: java, native")) {
+        problems.add(target + ": the fuzzing JVM did not compare the native backend with liblz4, see " + log.toAbsolutePath());
       }
     }
     System.out.printf("[celer] fuzz total: %d targets, %d executions, %s each, %s%n", targets.size(), executions, duration,
