@@ -1,6 +1,7 @@
 package dev.celer.safety;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,8 +33,9 @@ import org.junit.jupiter.api.function.Executable;
 /**
  * Celer's streams over underlying streams that fail, return 0 bytes, or throw unchecked
  * exceptions, at every call in turn ({@link FaultInjection}): the frame, legacy and lz4-java
- * streams in both directions. After any failure every later call throws, the underlying stream
- * is neither written nor read again (only closed, once), and what a failed writer left never
+ * streams in both directions. After any failure every later call throws but {@code close()} (an
+ * input stream's returns normally; an output stream's reports the failure once; a second one
+ * does nothing), the underlying stream is neither written nor read again (only closed, once), and what a failed writer left never
  * decodes without error to less than was written (except a legacy frame cut between blocks,
  * whose end the format cannot tell).
  */
@@ -111,14 +113,19 @@ class StreamFaultTest {
     }
   }
 
-  /** Writes {@link #DATA} in pieces, flushing once on the way, and closes. */
-  private static void writeAll(OutputStream out) throws IOException {
+  /**
+   * Writes {@link #DATA} in pieces, flushing once on the way, and closes.
+   *
+   * @param reachedClose set to true just before {@code close()} is called
+   */
+  private static void writeAll(OutputStream out, boolean[] reachedClose) throws IOException {
     for (int i = 0; i < DATA.length; i += 30_000) {
       out.write(DATA, i, Math.min(30_000, DATA.length - i));
       if (i == 90_000) {
         out.flush();
       }
     }
+    reachedClose[0] = true;
     out.close();
   }
 
@@ -145,7 +152,7 @@ class StreamFaultTest {
   void writeFailureAtEveryCallLatchesAndNeverLeavesAShorterValidStream() throws IOException {
     for (Format f : Format.values()) {
       FaultInjection.Output healthy = new FaultInjection.Output(0, Fault.IO_EXCEPTION);
-      writeAll(f.writer(healthy));
+      writeAll(f.writer(healthy), new boolean[1]);
       assertArrayEquals(DATA, decode(f, healthy.got.toByteArray()));
       for (Fault fault : new Fault[] {Fault.IO_EXCEPTION, Fault.UNCHECKED}) {
         for (int n = 1; n <= healthy.calls; n++) {
@@ -153,15 +160,20 @@ class StreamFaultTest {
           FaultInjection.Output sink = new FaultInjection.Output(n, fault);
           OutputStream out = f.writer(sink);
           Throwable first = null;
+          boolean[] inClose = {false};
           try {
-            writeAll(out);
+            writeAll(out, inClose);
           } catch (IOException | RuntimeException e) {
             first = e;
           }
           assertTrue(first != null, what + ": no failure reached the caller");
           assertInjected(first, fault);
-          assertLatched(first, what, () -> out.write(1), () -> out.write(new byte[10]), out::flush, out::close,
-              out::close);
+          assertLatched(first, what, () -> out.write(1), () -> out.write(new byte[10]), out::flush);
+          if (!inClose[0]) {
+            assertLatched(first, what + ", close reports the failure", out::close);
+          }
+          assertDoesNotThrow(out::close, what + ": a second close does nothing");
+          assertLatched(first, what + ", after close", () -> out.write(1), out::flush);
           assertEquals(0, sink.writesAfterFault, what + ": the writer went on writing");
           assertEquals(1, sink.closes, what + ": the underlying stream is closed exactly once");
           byte[] decoded;
@@ -213,8 +225,10 @@ class StreamFaultTest {
           assertInjected(first, fault);
           assertArrayEquals(Arrays.copyOf(DATA, got.size()), got.toByteArray(), what + ": a prefix");
           int callsAtFailure = raw.calls;
-          assertLatched(first, what, in::read, () -> in.read(buf), () -> in.skip(1), in::available, in::close,
-              in::close);
+          assertLatched(first, what, in::read, () -> in.read(buf), () -> in.skip(1), in::available);
+          assertDoesNotThrow(in::close, what + ": an input stream's close returns normally after a failure");
+          assertDoesNotThrow(in::close, what + ": and a second close does nothing");
+          assertLatched(first, what + ", after close", in::read, () -> in.read(buf), () -> in.skip(1), in::available);
           assertEquals(callsAtFailure, raw.calls, what + ": the reader read on after the failure");
           assertEquals(1, raw.closes, what + ": the underlying stream is closed exactly once");
         }

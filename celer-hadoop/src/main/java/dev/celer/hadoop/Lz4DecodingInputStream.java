@@ -18,8 +18,8 @@ import org.apache.hadoop.io.compress.CompressionInputStream;
  * <p>Faults as in celer-core's streams ({@code docs/security.md}, "Faults"): a format error is an
  * {@link Lz4StreamException} with its kind; a failure of the underlying stream ({@link
  * IOException} or unchecked) passes through as it is; any failure latches, so every later call,
- * {@code resetState()} and {@code close()} included, throws an {@link IOException} whose cause is
- * the first failure ({@code close()} still closes the underlying stream, once). What was read
+ * {@code resetState()} included, throws an {@link IOException} whose cause is the first failure;
+ * {@code close()} still closes the underlying stream, once, and returns normally. What was read
  * before a failure is a prefix of the content; nothing after it is read. Reads of the underlying
  * stream that return 0 bytes are retried a bounded number of times.
  */
@@ -31,7 +31,6 @@ final class Lz4DecodingInputStream extends CompressionInputStream {
 
   private InputStream decoder;
   private boolean ended;
-  private boolean closed;
   private final StreamLatch latch = new StreamLatch("Lz4DecodingInputStream");
 
   Lz4DecodingInputStream(InputStream in) throws IOException {
@@ -87,7 +86,7 @@ final class Lz4DecodingInputStream extends CompressionInputStream {
 
   private void ensureOpen() throws IOException {
     latch.check();
-    if (closed) {
+    if (latch.closed()) {
       throw new IOException("stream closed");
     }
   }
@@ -155,18 +154,12 @@ final class Lz4DecodingInputStream extends CompressionInputStream {
     ended = false;
   }
 
-  /** Closes the underlying stream (once); throws after an earlier failure. */
+  /**
+   * Closes the underlying stream, once, and returns normally, also after a failure; throws only
+   * the underlying stream's own failure to close, on the first call.
+   */
   @Override
   public void close() throws IOException {
-    if (!closed) {
-      closed = true;
-      try {
-        super.close();
-      } catch (IOException | RuntimeException | Error e) {
-        latch.fail(e);
-        throw e;
-      }
-    }
-    latch.check();
+    latch.closeInput(super::close);
   }
 }

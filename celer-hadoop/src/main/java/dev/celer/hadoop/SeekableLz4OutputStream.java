@@ -16,10 +16,11 @@ import org.apache.hadoop.io.compress.CompressionOutputStream;
  *
  * <p>Faults as in celer-core's writers ({@code docs/security.md}, "Faults"): a failure of the
  * underlying stream passes through as it is and latches. After it, every call ({@code write},
- * {@code flush}, {@code finish}, {@code resetState}, {@code close}) throws an {@link IOException}
- * whose cause is the first failure, and nothing more reaches the underlying stream: the frame
- * is not ended and no index is written, so what was written never reads as a complete, shorter
- * file. {@code close()} still closes the underlying stream.
+ * {@code flush}, {@code finish}, {@code resetState}) throws an {@link IOException} whose cause is
+ * the first failure, and nothing more reaches the underlying stream: the frame is not ended and
+ * no index is written, so what was written never reads as a complete, shorter file. {@code
+ * close()} still closes the underlying stream and reports the failure once; a second {@code
+ * close()} does nothing.
  */
 final class SeekableLz4OutputStream extends CompressionOutputStream {
   private final Lz4FrameOptions options;
@@ -91,6 +92,17 @@ final class SeekableLz4OutputStream extends CompressionOutputStream {
         throw e;
       }
     }
+  }
+
+  /**
+   * {@link #finish() Finishes} the stream (unless a failure came before) and closes the underlying
+   * stream. The first call reports a failure, earlier or of its own; a second call does nothing.
+   * (Hadoop's own {@code close()} would call {@code finish()} and the underlying {@code close()} on
+   * every call.) This codec pools no {@code Compressor}, so there is none to hand back.
+   */
+  @Override
+  public void close() throws IOException {
+    latch.closeOutput(this::finish, out);
   }
 
   @Override

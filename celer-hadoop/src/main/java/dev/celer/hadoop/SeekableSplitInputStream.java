@@ -33,8 +33,8 @@ import org.apache.hadoop.io.compress.SplitCompressionInputStream;
  *
  * <p>Faults: a failure of a positioned read ({@link IOException} or unchecked) passes through as it
  * is, a bad block or index entry is an {@link dev.celer.lz4.Lz4StreamException}; any failure
- * latches, so every later {@code read}, {@code getPos} and {@code close} throws an {@link
- * IOException} whose cause is the first failure ({@code close()} still closes the stream, once).
+ * latches, so every later {@code read} and {@code getPos} throws an {@link IOException} whose
+ * cause is the first failure; {@code close()} still closes the stream, once, and returns normally.
  * A block is handed out only once it decoded in full.
  */
 final class SeekableSplitInputStream extends SplitCompressionInputStream {
@@ -53,7 +53,6 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
   private int bufPos;
   private int bufEnd;
   private long pos;
-  private boolean closed;
   private final StreamLatch latch = new StreamLatch("SeekableSplitInputStream");
 
   /**
@@ -108,7 +107,7 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
   public int read(byte[] b, int off, int len) throws IOException {
     java.util.Objects.checkFromIndexSize(off, len, b.length);
     latch.check();
-    if (closed) {
+    if (latch.closed()) {
       throw new IOException("stream closed");
     }
     if (len == 0) {
@@ -165,22 +164,18 @@ final class SeekableSplitInputStream extends SplitCompressionInputStream {
     throw new UnsupportedOperationException("a split of a seekable LZ4 file cannot be reset");
   }
 
-  /** Closes the underlying stream (once); throws after an earlier failure. */
+  /**
+   * Closes the source and the underlying stream, once, and returns normally, also after a failure;
+   * throws only their own failure to close, on the first call.
+   */
   @Override
   public void close() throws IOException {
-    if (!closed) {
-      closed = true;
+    latch.closeInput(() -> {
       try {
-        try {
-          src.close(); // it does not close the stream; super.close() does
-        } finally {
-          super.close();
-        }
-      } catch (IOException | RuntimeException | Error e) {
-        latch.fail(e);
-        throw e;
+        src.close(); // it does not close the stream; super.close() does
+      } finally {
+        super.close();
       }
-    }
-    latch.check();
+    });
   }
 }

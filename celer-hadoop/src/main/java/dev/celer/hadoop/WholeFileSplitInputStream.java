@@ -10,10 +10,12 @@ import org.apache.hadoop.io.compress.SplitCompressionInputStream;
  * split that starts at 0 decodes the whole file (its adjusted end is {@link Long#MAX_VALUE}, so
  * {@code LineRecordReader} reads to the end), every other split reads nothing (its adjusted start
  * and end are its start). Correct, but one task does all the work. Faults are {@link
- * Lz4DecodingInputStream}'s: any failure latches, and {@code close()} after one throws.
+ * Lz4DecodingInputStream}'s: any failure latches; {@code close()} closes the underlying stream
+ * once and returns normally, also after one.
  */
 final class WholeFileSplitInputStream extends SplitCompressionInputStream {
   private final Lz4DecodingInputStream decoded;
+  private boolean closed;
 
   WholeFileSplitInputStream(InputStream in, long start, long end) throws IOException {
     super(in, start, end);
@@ -62,8 +64,9 @@ final class WholeFileSplitInputStream extends SplitCompressionInputStream {
   @Override
   public void close() throws IOException {
     if (decoded != null) {
-      decoded.close(); // closes the underlying stream, and throws after a failure
-    } else {
+      decoded.close(); // closes the underlying stream, once
+    } else if (!closed) {
+      closed = true;
       super.close();
     }
   }

@@ -40,6 +40,8 @@ final class FaultyStreams {
     /** Calls so far, {@code close} not counted. */
     int calls;
     int closes;
+    /** What {@code close()} throws, or null. */
+    IOException closeFailure;
     /** What was thrown at the failing call, or null. */
     Throwable thrown;
     long pos;
@@ -105,8 +107,11 @@ final class FaultyStreams {
     }
 
     @Override
-    public void close() {
+    public void close() throws IOException {
       closes++;
+      if (closeFailure != null) {
+        throw closeFailure;
+      }
     }
   }
 
@@ -168,6 +173,8 @@ final class FaultyStreams {
     final Fault fault;
     int calls;
     int closes;
+    /** What {@code close()} throws, or null. */
+    IOException closeFailure;
     Throwable thrown;
 
     Out(int failAt, Fault fault) {
@@ -211,8 +218,11 @@ final class FaultyStreams {
     }
 
     @Override
-    public void close() {
+    public void close() throws IOException {
       closes++;
+      if (closeFailure != null) {
+        throw closeFailure;
+      }
     }
   }
 }

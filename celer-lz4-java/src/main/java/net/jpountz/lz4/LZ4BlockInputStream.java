@@ -22,18 +22,16 @@ import net.jpountz.util.SafeUtils;
  * Failures of the underlying stream pass through as they are. As with the fork (lz4-java 1.8.0
  * instead ends quietly there), with {@code stopOnEmptyBlock} off an input that ends inside a block
  * header is truncated too, not a clean end. A failure is final: later reads throw again, never
- * resuming inside a half-read block; {@link #close()} still only closes the underlying stream. The
- * decompressor given to a constructor or the builder is accepted for compatibility and not used:
- * blocks are always decoded by Celer's bounded decoder, which produces the same bytes. Not
- * thread-safe.
+ * resuming inside a half-read block; {@link #close()} still only closes the underlying stream
+ * (once) and returns normally. The decompressor given to a constructor or the builder is accepted
+ * for compatibility and not used: blocks are always decoded by Celer's bounded decoder, which
+ * produces the same bytes. Not thread-safe.
  */
 public class LZ4BlockInputStream extends FilterInputStream {
   private final JpountzBlockInputStream impl;
   private final Object decompressor;
   private final Checksum checksum;
   private final boolean stopOnEmptyBlock;
-  /** The first failure of a read, skip or available: close does not report it again. */
-  private IOException readFailure;
 
   /**
    * @param in the stream to read
@@ -127,10 +125,7 @@ public class LZ4BlockInputStream extends FilterInputStream {
    *     truncated input, {@code IOException("Stream is corrupted")} for any other format error
    *     (both with Celer's exception as the cause); the underlying stream's own failure as it is
    */
-  private IOException failed(IOException e) {
-    if (readFailure == null) {
-      readFailure = e;
-    }
+  private static IOException failed(IOException e) {
     if (!(e instanceof Lz4StreamException)) {
       return e;
     }
@@ -158,18 +153,12 @@ public class LZ4BlockInputStream extends FilterInputStream {
   }
 
   /**
-   * Closes the underlying stream; throws only when that fails, as lz4-java (an earlier failure of a
-   * read is not reported again).
+   * Closes the underlying stream, once; throws only when that fails, as lz4-java (an earlier
+   * failure of a read is not reported again).
    */
   @Override
   public void close() throws IOException {
-    try {
-      impl.close();
-    } catch (IOException e) {
-      if (readFailure == null || e.getCause() != readFailure && e.getCause() != readFailure.getCause()) {
-        throw e;
-      }
-    }
+    impl.close();
   }
 
   @Override

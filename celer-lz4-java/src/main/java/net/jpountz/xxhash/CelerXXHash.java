@@ -57,6 +57,11 @@ final class CelerXXHash {
     }
   };
 
+  /** What lz4-java's JNI streaming hashes throw when used after {@code close()}, with their message. */
+  private static AssertionError closedJni() {
+    return new AssertionError("Already finalized");
+  }
+
   private static ByteBuffer window(ByteBuffer buf, int off, int len) {
     ByteBuffer view = buf.duplicate();
     view.clear();
@@ -65,29 +70,51 @@ final class CelerXXHash {
     return view;
   }
 
-  /** Streaming XXH32 on Celer's state. */
+  /**
+   * Streaming XXH32 on Celer's state. After {@link #close()}, one made for lz4-java's JNI
+   * factory throws {@link AssertionError} from {@code update}, {@code getValue} and {@code reset},
+   * before anything else, as lz4-java's JNI hash does once its native state is freed; one made
+   * for a Java factory goes on working, as lz4-java's Java hashes do.
+   */
   static final class Streaming32 extends StreamingXXHash32 {
     private final XxHash32 state;
+    private final boolean jni;
+    private boolean closed;
 
-    Streaming32(int seed) {
+    Streaming32(int seed, boolean jni) {
       super(seed);
+      this.jni = jni;
       state = XxHash32.create(seed);
     }
 
     @Override
     public int getValue() {
+      checkOpen();
       return state.digest();
     }
 
     @Override
     public void update(byte[] buf, int off, int len) {
+      checkOpen();
       SafeUtils.checkRange(buf, off, len);
       state.update(buf, off, len);
     }
 
     @Override
     public void reset() {
+      checkOpen();
       state.reset();
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+
+    private void checkOpen() {
+      if (jni && closed) {
+        throw closedJni();
+      }
     }
 
     @Override
@@ -96,29 +123,51 @@ final class CelerXXHash {
     }
   }
 
-  /** Streaming XXH64 on Celer's state. */
+  /**
+   * Streaming XXH64 on Celer's state. After {@link #close()}, one made for lz4-java's JNI
+   * factory throws {@link AssertionError} from {@code update}, {@code getValue} and {@code reset},
+   * before anything else, as lz4-java's JNI hash does once its native state is freed; one made
+   * for a Java factory goes on working, as lz4-java's Java hashes do.
+   */
   static final class Streaming64 extends StreamingXXHash64 {
     private final XxHash64 state;
+    private final boolean jni;
+    private boolean closed;
 
-    Streaming64(long seed) {
+    Streaming64(long seed, boolean jni) {
       super(seed);
+      this.jni = jni;
       state = XxHash64.create(seed);
     }
 
     @Override
     public long getValue() {
+      checkOpen();
       return state.digest();
     }
 
     @Override
     public void update(byte[] buf, int off, int len) {
+      checkOpen();
       SafeUtils.checkRange(buf, off, len);
       state.update(buf, off, len);
     }
 
     @Override
     public void reset() {
+      checkOpen();
       state.reset();
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+
+    private void checkOpen() {
+      if (jni && closed) {
+        throw closedJni();
+      }
     }
 
     @Override

@@ -24,7 +24,11 @@ public abstract class StreamingXXHash64 implements Closeable {
   /** Starts again from no bytes, with the same seed. */
   public abstract void reset();
 
-  /** Releases nothing: Celer's hash holds no native memory. */
+  /**
+   * Releases nothing (Celer's hash holds no native memory). An instance of {@link
+   * XXHashFactory#nativeInstance()} is unusable afterwards, as lz4-java's JNI one: {@code update},
+   * {@code getValue} and {@code reset} throw {@link AssertionError}.
+   */
   @Override
   public void close() {}
 

@@ -53,14 +53,19 @@ public final class XXHashFactory {
     return CelerXXHash.HASH64;
   }
 
-  /** @return a new streaming XXH32 with {@code seed}; not thread-safe */
+  /**
+   * @return a new streaming XXH32 with {@code seed}; not thread-safe. From {@link
+   *     #nativeInstance()} (and so {@link #fastestInstance()}) it behaves after {@code close()} as
+   *     lz4-java's JNI hash: {@code update}, {@code getValue} and {@code reset} throw {@link
+   *     AssertionError}; from the Java factories it goes on working, as lz4-java's Java hashes.
+   */
   public StreamingXXHash32 newStreamingHash32(int seed) {
-    return new CelerXXHash.Streaming32(seed);
+    return new CelerXXHash.Streaming32(seed, this == NATIVE);
   }
 
-  /** @return a new streaming XXH64 with {@code seed}; not thread-safe */
+  /** @return a new streaming XXH64 with {@code seed}; not thread-safe; after close as {@link #newStreamingHash32} */
   public StreamingXXHash64 newStreamingHash64(long seed) {
-    return new CelerXXHash.Streaming64(seed);
+    return new CelerXXHash.Streaming64(seed, this == NATIVE);
   }
 
   /** Prints the fastest instances, as lz4-java's {@code main} does. */

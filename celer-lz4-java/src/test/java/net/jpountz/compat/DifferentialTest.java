@@ -157,6 +157,88 @@ class DifferentialTest {
     }
   }
 
+  /**
+   * A streaming hash used after {@code close()}, from every factory, as lz4-java (1.8.0 and the
+   * fork) does it: the same outcome (exception type, or the value) for each call. lz4-java's JNI
+   * hashes check their state first and throw {@code AssertionError}; its Java ones keep working.
+   */
+  @Test
+  void closedStreamingHashesBehaveAsLz4Javas() {
+    byte[] data = new byte[100];
+    new Random(21).nextBytes(data);
+    String xxf = "net.jpountz.xxhash.XXHashFactory";
+    for (RealLz4Java real : new RealLz4Java[] {REAL, RealLz4Java.fork()}) {
+      for (String factory : new String[] {"nativeInstance", "fastestInstance", "safeInstance", "unsafeInstance",
+          "fastestJavaInstance"}) {
+        XXHashFactory ours;
+        try {
+          ours = (XXHashFactory) XXHashFactory.class.getMethod(factory).invoke(null);
+        } catch (ReflectiveOperationException e) {
+          throw new AssertionError(e);
+        }
+        Object theirFactory = real.invoke(xxf, null, factory, new Class<?>[0]);
+        for (int bits : new int[] {32, 64}) {
+          String type = "net.jpountz.xxhash.StreamingXXHash" + bits;
+          Object theirs = bits == 32
+              ? real.invoke(xxf, theirFactory, "newStreamingHash32", new Class<?>[] {int.class}, 7)
+              : real.invoke(xxf, theirFactory, "newStreamingHash64", new Class<?>[] {long.class}, 7L);
+          Object mine = bits == 32 ? ours.newStreamingHash32(7) : ours.newStreamingHash64(7);
+          Class<?>[] range = {byte[].class, int.class, int.class};
+          List<String> calls = List.of("update(data)", "close", "update(null, 0, 0)", "update(data, 0, 10)",
+              "getValue", "reset", "getValue", "close");
+          for (String call : calls) {
+            String what = real.jar.getFileName() + " " + factory + " XXH" + bits + ": " + call;
+            String t = valueOutcome(() -> hashCall(real, type, theirs, call, data, range));
+            String o = valueOutcome(() -> hashCall(null, type, mine, call, data, range));
+            assertEquals(t, o, what);
+          }
+        }
+      }
+    }
+  }
+
+  /** Makes {@code call} on lz4-java's hash ({@code real} not null) or on ours, by reflection either way. */
+  private static Object hashCall(RealLz4Java real, String type, Object hash, String call, byte[] data,
+      Class<?>[] range) throws Throwable {
+    String name = call.substring(0, call.indexOf('(') < 0 ? call.length() : call.indexOf('('));
+    Object[] args;
+    Class<?>[] types;
+    switch (call) {
+      case "update(data)":
+        args = new Object[] {data, 0, data.length};
+        types = range;
+        break;
+      case "update(null, 0, 0)":
+        args = new Object[] {null, 0, 0};
+        types = range;
+        break;
+      case "update(data, 0, 10)":
+        args = new Object[] {data, 0, 10};
+        types = range;
+        break;
+      default:
+        args = new Object[0];
+        types = new Class<?>[0];
+    }
+    if (real != null) {
+      return real.call(type, hash, name, types, args);
+    }
+    try {
+      return Class.forName(type).getMethod(name, types).invoke(hash, args);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** @return "ok" and the value, or the simple name of the exception */
+  private static String valueOutcome(Call c) {
+    try {
+      return "ok " + c.run();
+    } catch (Throwable t) {
+      return t.getClass().getSimpleName();
+    }
+  }
+
   /** One bad call, made on lz4-java's and on our instance: the same exception type, or both succeed. */
   private interface BadCall {
     Object run(Object compressor, Object fastDec, Object safeDec, boolean real) throws Throwable;

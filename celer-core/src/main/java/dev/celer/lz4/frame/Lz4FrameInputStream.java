@@ -26,10 +26,11 @@ import java.util.Objects;
  * at which input offset; an input that ends early says "truncated". {@link #read()} returns -1
  * only at the clean end of the last frame. Any failure latches: a format error, or an {@link
  * IOException} or unchecked exception of the underlying stream (which passes through as it is),
- * makes every later call ({@code read}, {@code skip}, {@code available}, {@code close}) throw an
- * {@link IOException} whose cause is the first failure. Reads of the underlying stream that return
- * 0 bytes are retried, at most {@value SourceReader#MAX_EMPTY_READS} times in a row (then the input
- * counts as truncated); an interrupt during them ends them with {@code InterruptedIOException}.
+ * makes every later call ({@code read}, {@code skip}, {@code available}) throw an {@link
+ * IOException} whose cause is the first failure; {@code close()} still closes the underlying
+ * stream, once, and returns normally. Reads of the underlying stream that return 0 bytes are
+ * retried, at most {@value SourceReader#MAX_EMPTY_READS} times in a row (then the input counts as
+ * truncated); an interrupt during them ends them with {@code InterruptedIOException}.
  *
  * <p>Memory: at most one block (4 MB at most, 8 MB for legacy frames) plus its compressed form
  * and a 64 KB window; buffers grow with the blocks actually read (never by what a header
@@ -72,7 +73,6 @@ public final class Lz4FrameInputStream extends InputStream {
   private final String maxTotalName;
   private long totalDecoded;
 
-  private boolean closed;
   private final FailureLatch latch = new FailureLatch("Lz4FrameInputStream");
 
   /** Reads with the default options ({@link Lz4FrameReadOptions#defaults()}). */
@@ -185,32 +185,22 @@ public final class Lz4FrameInputStream extends InputStream {
   }
 
   /**
-   * Closes the underlying stream, unless {@link Lz4FrameReadOptions#closeUnderlying()} is off.
-   * After a successful close, closing again does nothing; after a failure, every close throws
-   * (the first one still closes the underlying stream).
+   * Closes the underlying stream, unless {@link Lz4FrameReadOptions#closeUnderlying()} is off, and
+   * returns normally, also after a failure (which every other call keeps reporting). Closing again
+   * does nothing.
+   *
+   * @throws IOException only when the underlying stream's own {@code close()} fails (as it is), on
+   *     the first call
    */
   @Override
   public void close() throws IOException {
-    if (closed) {
-      latch.check();
-      return;
-    }
-    closed = true;
     outPos = outEnd = 0;
-    if (options.closeUnderlying()) {
-      try {
-        src.in().close();
-      } catch (IOException | RuntimeException | Error e) {
-        latch.fail(e);
-        throw e;
-      }
-    }
-    latch.check();
+    latch.closeInput(options.closeUnderlying() ? src.in() : null);
   }
 
   private void ensureOpen() throws IOException {
     latch.check();
-    if (closed) {
+    if (latch.closed()) {
       throw new IOException("stream closed");
     }
   }

@@ -31,9 +31,10 @@ import java.util.concurrent.Executor;
  *       nothing; writing after close throws {@link IOException}.
  *   <li>Any failure latches: an {@link IOException} or unchecked exception of the underlying
  *       stream, or of the encoder, surfaces as it is, and from then on every call ({@code write},
- *       {@code flush}, {@code close}, again and again) throws an {@link IOException} whose cause is
- *       that first failure. {@code close()} then still closes the underlying stream, but writes
- *       no frame end, so a reader never takes the frame for complete. A call refused before it
+ *       {@code flush}, again and again) throws an {@link IOException} whose cause is that first
+ *       failure. {@code close()} then still closes the underlying stream, but writes no frame end,
+ *       so a reader never takes the frame for complete; it reports the failure once (unless the
+ *       failure came from {@code close()} itself), and a second {@code close()} does nothing. A call refused before it
  *       changed anything (bad arguments, more data than the announced content size) does not latch.
  *   <li>When the options announce a content size, writing more, or closing after writing less,
  *       throws {@link IOException}.
@@ -92,7 +93,6 @@ public final class Lz4FrameOutputStream extends OutputStream {
   private int pos;
   private long written;
   private boolean headerWritten;
-  private boolean closed;
   private final FailureLatch latch = new FailureLatch("Lz4FrameOutputStream");
   /** The parallel path, or {@code null} on one thread. */
   private final BlockPipeline pipeline;
@@ -370,46 +370,24 @@ public final class Lz4FrameOutputStream extends OutputStream {
 
   /**
    * Ends the frame: emits the buffered data, the EndMark and the content checksum, then closes
-   * (or, per {@link Lz4FrameOptions#closeUnderlying()}, flushes) the underlying stream. After a
-   * successful close, closing again does nothing.
+   * (or, per {@link Lz4FrameOptions#closeUnderlying()}, flushes) the underlying stream. After an
+   * earlier failure it writes no frame end and still closes the underlying stream (when it owns
+   * it). Closing again does nothing, whatever happened.
    *
    * @throws IOException when the underlying stream fails, or when the content size in the header
-   *     differs from the bytes written (the frame is then left without its end); and on every
-   *     call after an earlier failure (which still closes the underlying stream, once)
+   *     differs from the bytes written (the frame is then left without its end); after an earlier
+   *     failure, that failure (the data is incomplete). Only the first {@code close()} throws.
    */
   @Override
   public void close() throws IOException {
-    if (closed) {
-      latch.check();
-      return;
-    }
-    closed = true;
-    Throwable pending = null;
-    if (!latch.failed()) {
+    latch.closeOutput(() -> {
       try {
         finishFrame();
       } catch (IOException | RuntimeException | Error e) {
-        pending = e;
+        fail(e);
+        throw e;
       }
-    }
-    try {
-      if (options.closeUnderlying()) {
-        out.close();
-      } else if (pending == null && !latch.failed()) {
-        out.flush();
-      }
-    } catch (IOException | RuntimeException | Error e) {
-      if (pending == null) {
-        pending = e;
-      } else {
-        pending.addSuppressed(e);
-      }
-    }
-    if (pending != null) {
-      fail(pending);
-      FailureLatch.rethrow(pending);
-    }
-    latch.check();
+    }, out, options.closeUnderlying());
   }
 
   private void finishFrame() throws IOException {
@@ -514,7 +492,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
 
   private void ensureOpen() throws IOException {
     latch.check();
-    if (closed) {
+    if (latch.closed()) {
       throw new IOException("stream closed");
     }
   }

@@ -56,8 +56,9 @@ import java.util.zip.Checksum;
  *
  * <p><b>Failures.</b> Any failure latches: a format error, or an {@link IOException} or unchecked
  * exception of the underlying stream (which passes through as it is), makes every later call
- * ({@code read}, {@code skip}, {@code available}, {@code close}) throw an {@link IOException}
- * whose cause is the first failure; a read never starts again in the middle of a block. Reads of
+ * ({@code read}, {@code skip}, {@code available}) throw an {@link IOException} whose cause is the
+ * first failure; a read never starts again in the middle of a block. {@code close()} still closes
+ * the underlying stream, once, and returns normally. Reads of
  * the underlying stream that return 0 bytes are retried a bounded number of times (then the
  * input counts as truncated); an interrupt during them ends them with {@code
  * InterruptedIOException}.
@@ -79,7 +80,6 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   /** The underlying stream; its offset is the one error messages cite. */
   private final SourceReader src;
   private boolean finished;
-  private boolean closed;
   private final FailureLatch latch = new FailureLatch("JpountzBlockInputStream");
 
   /** Reads one stream (up to its end block), with the default checksum, blocks up to 32 MB. */
@@ -180,27 +180,20 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   }
 
   /**
-   * Closes the underlying stream. Reading afterwards throws. After a successful close, closing
-   * again does nothing; after a failure, every close throws (the first one still closes the
-   * underlying stream).
+   * Closes the underlying stream and returns normally, also after a failure (which every other
+   * call keeps reporting). Reading afterwards throws. Closing again does nothing.
+   *
+   * @throws IOException only when the underlying stream's own {@code close()} fails (as it is), on
+   *     the first call
    */
   @Override
   public void close() throws IOException {
-    if (!closed) {
-      closed = true;
-      try {
-        in.close();
-      } catch (IOException | RuntimeException | Error e) {
-        latch.fail(e);
-        throw e;
-      }
-    }
-    latch.check();
+    latch.closeInput(in);
   }
 
   private void ensureOpen() throws IOException {
     latch.check();
-    if (closed) {
+    if (latch.closed()) {
       throw new IOException("JpountzBlockInputStream is closed");
     }
   }

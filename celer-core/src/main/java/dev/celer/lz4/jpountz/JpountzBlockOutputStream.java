@@ -40,9 +40,10 @@ import java.util.zip.Checksum;
  *
  * <p><b>Failures.</b> Any failure latches: an {@link IOException} or unchecked exception of the
  * underlying stream or of the compressor surfaces as it is, and from then on every call ({@code
- * write}, {@code flush}, {@code finish}, {@code close}) throws an {@link IOException} whose cause is
- * that first failure. The end-of-stream block is then never written, so what reached the
- * underlying stream reads as truncated, never as a complete shorter stream.
+ * write}, {@code flush}, {@code finish}) throws an {@link IOException} whose cause is that first
+ * failure; {@code close()} closes the underlying stream and reports the failure once (a second
+ * {@code close()} does nothing). The end-of-stream block is then never written, so what reached
+ * the underlying stream reads as truncated, never as a complete shorter stream.
  *
  * <p>Not thread-safe: use an instance from one thread at a time. It allocates two buffers at
  * construction (the block and its compressed form) and nothing per block.
@@ -61,7 +62,6 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   private final byte[] compressed;
   private int buffered;
   private boolean finished;
-  private boolean closed;
   private final FailureLatch latch = new FailureLatch("JpountzBlockOutputStream");
 
   /** A stream of 64 KB blocks, fast compressor, default checksum, no sync flush. */
@@ -154,7 +154,7 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   @Override
   public void flush() throws IOException {
     latch.check();
-    if (closed) {
+    if (latch.closed()) {
       throw new IOException("JpountzBlockOutputStream is closed");
     }
     try {
@@ -190,45 +190,19 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   }
 
   /**
-   * {@link #finish() Finishes} the stream and closes the underlying stream. After a successful
-   * close, closing again does nothing; after a failure, every close throws (the first one still
-   * closes the underlying stream, but writes no end block, so a reader sees the stream as cut).
+   * {@link #finish() Finishes} the stream and closes the underlying stream. After an earlier
+   * failure it writes no end block (a reader sees the stream as cut), still closes the underlying
+   * stream and reports that failure. Only the first {@code close()} does anything, and throws.
    */
   @Override
   public void close() throws IOException {
-    if (closed) {
-      latch.check();
-      return;
-    }
-    closed = true;
-    Throwable pending = null;
-    if (!latch.failed()) {
-      try {
-        finish();
-      } catch (IOException | RuntimeException | Error e) {
-        pending = e;
-      }
-    }
-    try {
-      out.close();
-    } catch (IOException | RuntimeException | Error e) {
-      if (pending == null) {
-        pending = e;
-      } else {
-        pending.addSuppressed(e);
-      }
-    }
-    if (pending != null) {
-      latch.fail(pending);
-      FailureLatch.rethrow(pending);
-    }
-    latch.check();
+    latch.closeOutput(this::finish, out, true);
   }
 
   private void ensureOpen() throws IOException {
     latch.check();
     if (finished) {
-      throw new IOException("JpountzBlockOutputStream is already " + (closed ? "closed" : "finished"));
+      throw new IOException("JpountzBlockOutputStream is already " + (latch.closed() ? "closed" : "finished"));
     }
   }
 

@@ -3,6 +3,7 @@ package dev.celer.lz4.seekable;
 import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.stream.FailureLatch;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Decompressor;
 import dev.celer.lz4.Lz4Exception;
@@ -21,6 +22,7 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Reads any range of the decoded content of a seekable LZ4 file ({@code
@@ -62,6 +64,7 @@ public final class SeekableLz4Reader implements Closeable {
   private final RandomAccessSource sidecar;
   private final SeekIndex index;
   private final boolean verify;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private SeekableLz4Reader(RandomAccessSource src, RandomAccessSource sidecar, SeekIndex index, boolean verify)
       throws Lz4StreamException {
@@ -356,7 +359,9 @@ public final class SeekableLz4Reader implements Closeable {
   /**
    * @return a read-only channel over the decoded content, starting at position 0; {@code write}
    *     and {@code truncate} throw {@link NonWritableChannelException}. Closing it leaves the
-   *     reader open. Not thread-safe (its position is its own); make one per thread.
+   *     reader open. A failed read latches, as in Celer's other streams: every later call but
+   *     {@code close()} throws an {@link IOException} whose cause is that failure; {@code close()}
+   *     returns normally. Not thread-safe (its position is its own); make one per thread.
    */
   public SeekableByteChannel newChannel() {
     return new Channel();
@@ -365,7 +370,9 @@ public final class SeekableLz4Reader implements Closeable {
   /**
    * @return a stream of the decoded content from {@code position} to the end, decoding one whole
    *     block at a time (kept until the stream moves past it). Closing it leaves the reader open.
-   *     Not thread-safe; make one per thread.
+   *     A failed read latches, as in Celer's other streams: every later {@code read}, {@code
+   *     skip} and {@code available} throws an {@link IOException} whose cause is that failure;
+   *     {@code close()} returns normally. Not thread-safe; make one per thread.
    * @throws IllegalArgumentException when {@code position} is negative
    */
   public InputStream newInputStream(long position) {
@@ -375,9 +382,12 @@ public final class SeekableLz4Reader implements Closeable {
     return new Stream(position);
   }
 
-  /** Closes the source (and the side-car source). */
+  /** Closes the source (and the side-car source); closing again does nothing. */
   @Override
   public void close() throws IOException {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     try {
       src.close();
     } finally {
@@ -394,12 +404,18 @@ public final class SeekableLz4Reader implements Closeable {
 
   private final class Channel implements SeekableByteChannel {
     private long position;
-    private boolean open = true;
+    private final FailureLatch latch = new FailureLatch("SeekableLz4Reader channel");
 
     @Override
     public int read(ByteBuffer dst) throws IOException {
       ensureOpen();
-      int n = SeekableLz4Reader.this.read(dst, position);
+      int n;
+      try {
+        n = SeekableLz4Reader.this.read(dst, position);
+      } catch (IOException | RuntimeException | Error e) {
+        latch.fail(e);
+        throw e;
+      }
       if (n > 0) {
         position += n;
       }
@@ -440,18 +456,20 @@ public final class SeekableLz4Reader implements Closeable {
 
     @Override
     public boolean isOpen() {
-      return open;
+      return !latch.closed();
     }
 
+    /** Returns normally, also after a failure: the reader, and its source, stay open. */
     @Override
-    public void close() {
-      open = false;
+    public void close() throws IOException {
+      latch.closeInput(null);
     }
 
-    private void ensureOpen() throws ClosedChannelException {
-      if (!open) {
+    private void ensureOpen() throws IOException {
+      if (latch.closed()) {
         throw new ClosedChannelException();
       }
+      latch.check();
     }
   }
 
@@ -460,7 +478,7 @@ public final class SeekableLz4Reader implements Closeable {
     /** The decoded block {@link #block}, or null. */
     private byte[] cache;
     private int block = -1;
-    private boolean closed;
+    private final FailureLatch latch = new FailureLatch("SeekableLz4Reader stream");
     private final byte[] one = new byte[1];
 
     Stream(long position) {
@@ -475,12 +493,19 @@ public final class SeekableLz4Reader implements Closeable {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
       Objects.checkFromIndexSize(off, len, b.length);
-      if (closed) {
-        throw new IOException("stream closed");
-      }
+      ensureOpen();
       if (len == 0) {
         return 0;
       }
+      try {
+        return readSome(b, off, len);
+      } catch (IOException | RuntimeException | Error e) {
+        latch.fail(e);
+        throw e;
+      }
+    }
+
+    private int readSome(byte[] b, int off, int len) throws IOException {
       if (position >= size()) {
         return -1;
       }
@@ -503,9 +528,17 @@ public final class SeekableLz4Reader implements Closeable {
       return n;
     }
 
+    private void ensureOpen() throws IOException {
+      latch.check();
+      if (latch.closed()) {
+        throw new IOException("stream closed");
+      }
+    }
+
     @Override
-    public long skip(long n) {
-      if (n <= 0 || closed) {
+    public long skip(long n) throws IOException {
+      latch.check();
+      if (n <= 0 || latch.closed()) {
         return 0;
       }
       long k = Math.min(n, Math.max(0, size() - position));
@@ -514,18 +547,20 @@ public final class SeekableLz4Reader implements Closeable {
     }
 
     @Override
-    public int available() {
-      if (closed || block < 0 || position >= size()) {
+    public int available() throws IOException {
+      latch.check();
+      if (latch.closed() || block < 0 || position >= size()) {
         return 0;
       }
       long from = position - index.contentOffset(block);
       return from >= 0 && from < cache.length ? (int) (cache.length - from) : 0;
     }
 
+    /** Returns normally, also after a failure: the reader, and its source, stay open. */
     @Override
-    public void close() {
-      closed = true;
+    public void close() throws IOException {
       cache = null;
+      latch.closeInput(null);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.celer.lz4.seekable;
 
 import dev.celer.internal.frame.FrameHeader;
+import dev.celer.internal.stream.FailureLatch;
 import dev.celer.lz4.frame.Lz4FrameBlockEncoder;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
@@ -32,7 +33,8 @@ import java.util.Objects;
  * unless {@link Lz4FrameOptions#closeUnderlying()} is off.
  *
  * <p>Any failure leaves the file without an index (a reader then says {@code NOT_SEEKABLE}),
- * and every later call throws. Memory: one block of input and one encoded block. Not
+ * and every later call throws, with the first failure as its cause; {@code close()} still closes
+ * the underlying stream and reports the failure once, and a second {@code close()} does nothing. Memory: one block of input and one encoded block. Not
  * thread-safe.
  */
 public final class SeekableLz4Writer extends OutputStream {
@@ -51,8 +53,7 @@ public final class SeekableLz4Writer extends OutputStream {
   private final byte[] buf;
   private byte[] enc;
   private int pos;
-  private boolean closed;
-  private boolean failed;
+  private final FailureLatch latch = new FailureLatch("SeekableLz4Writer");
 
   /** Writes a seekable file with {@link #DEFAULT_OPTIONS} to {@code out}. */
   public SeekableLz4Writer(OutputStream out) {
@@ -142,43 +143,24 @@ public final class SeekableLz4Writer extends OutputStream {
     try {
       out.flush();
     } catch (IOException | RuntimeException | Error e) {
-      failed = true;
+      latch.fail(e);
       throw e;
     }
   }
 
   /**
    * Ends the frame (last block, EndMark, content checksum), writes the seek index and closes (or
-   * flushes) the underlying stream. Closing again does nothing.
+   * flushes) the underlying stream. After an earlier failure it writes nothing more, still closes
+   * the underlying stream (when it owns it) and reports that failure. Only the first {@code
+   * close()} does anything, and throws.
    */
   @Override
   public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      if (!failed) {
-        emit();
-        frame.close();
-        out.write(index.build(out.count).toBytes());
-      }
-    } catch (IOException | RuntimeException | Error e) {
-      failed = true;
-      try {
-        if (closeUnderlying) {
-          out.close();
-        }
-      } catch (IOException | RuntimeException suppressed) {
-        e.addSuppressed(suppressed);
-      }
-      throw e;
-    }
-    if (closeUnderlying) {
-      out.close();
-    } else {
-      out.flush();
-    }
+    latch.closeOutput(() -> {
+      emit();
+      frame.close();
+      out.write(index.build(out.count).toBytes());
+    }, out, closeUnderlying);
   }
 
   private void emit() throws IOException {
@@ -195,17 +177,15 @@ public final class SeekableLz4Writer extends OutputStream {
       index.block(out.count - n, pos);
       pos = 0;
     } catch (IOException | RuntimeException | Error e) {
-      failed = true;
+      latch.fail(e);
       throw e;
     }
   }
 
   private void ensureOpen() throws IOException {
-    if (closed) {
+    latch.check();
+    if (latch.closed()) {
       throw new IOException("stream closed");
-    }
-    if (failed) {
-      throw new IOException("an earlier write failed; the seekable file is incomplete");
     }
   }
 

@@ -2,6 +2,7 @@ package dev.celer.lz4.seekable;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,7 +78,8 @@ class SeekableLz4WriterTest {
     assertEquals("disk full", e.getMessage());
     IOException again = assertThrows(IOException.class, () -> w.write(noise, 0, 10));
     assertTrue(again.getMessage().contains("earlier"), again.getMessage());
-    w.close(); // writes nothing more
+    assertSame(e, assertThrows(IOException.class, w::close, "close reports the failure").getCause());
+    w.close(); // a second close does nothing
   }
 
   @Test
