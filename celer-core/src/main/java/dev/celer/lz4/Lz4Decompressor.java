@@ -26,6 +26,39 @@ import java.util.Objects;
  * by one array, or in one buffer object throws {@link IllegalArgumentException}; two direct
  * buffers that view the same memory cannot be told apart on JDK 17 and are not detected.
  *
+ * <h2>What a decoder accepts</h2>
+ *
+ * One contract, liblz4's, on both backends (pure Java and native): a full decode ({@code
+ * decompress}) accepts exactly the blocks that {@code LZ4_decompress_safe} (with a dictionary:
+ * {@code LZ4_decompress_safe_usingDict}) of lz4 1.9.4 and 1.10.0 accepts at the same capacity, and
+ * returns the same length and bytes; everything else is an {@link Lz4Exception} naming the rule and
+ * the input offset. The block format's "End of block conditions" ({@code doc/lz4_Block_format.md})
+ * are applied as liblz4 applies them, against the end of the input and of the capacity {@code
+ * maxDstLen} (not of the decoded length), so a block can fail at its exact size and decode with more
+ * room:
+ *
+ * <ol start="0">
+ *   <li>with a capacity of 0, only the empty block (the single token {@code 00}) decodes;
+ *   <li>the last sequence is literals only and ends exactly at the end of the input ("The last
+ *       sequence contains only literals"); its token's match nibble is not looked at;
+ *   <li>literals that do not end the block leave at least 8 input bytes (an offset, a token and 5
+ *       last literals), a match length's bytes leave at least 4, and a match ends at least 5 bytes
+ *       before the end of the capacity ("The last 5 bytes of input are always literals");
+ *   <li>literals that do not end the block end at least 12 bytes before the end of the capacity
+ *       ("The last match must start at least 12 bytes before the end of block").
+ * </ol>
+ *
+ * liblz4 decodes a sequence whose short literal run (length nibble below 15) starts at least 17
+ * bytes before the end of the input and whose output starts at least 32 bytes before the end of the
+ * capacity on a shortcut that does not test rules 2 and 3 after its literals, nor rule 2 after a
+ * short match (nibble below 15) at least 8 bytes back in the output or a prefix; Celer accepts those
+ * too. A match offset of 0 (invalid by the format) is decoded as zeros, as liblz4 does. {@link
+ * #decompressExact decompressExact} follows {@code LZ4_decompress_fast}'s rules, stated against the
+ * exact end instead: literals followed by a match end at least 12 bytes before it, a match at least
+ * 5. A partial decode ({@code decompressPartial}) keeps its own contract: it stops once the target is
+ * reached, applies no end-of-block rule, and rejects only what it reads that is malformed. A
+ * differential fuzz target against liblz4 itself guards all of this (docs/security.md).
+ *
  * <h2>Dictionaries and linked blocks</h2>
  *
  * A block compressed with a dictionary (see {@link Lz4Compressor}) decodes with the overloads that
