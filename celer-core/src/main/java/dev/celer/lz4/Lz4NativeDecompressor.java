@@ -58,11 +58,14 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
         || extLen != 0 && (prefixStart != dstOff || !NativeBackend.readable(ext))) {
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
     }
-    if (partial) {
+    if (partial && mayHoldOffsetZero(src, srcOff, srcEnd, dstEnd - dstOff)) {
       // liblz4's partial decoding (with or without history) copies a match of offset 0 (invalid,
-      // which it does not check) onto itself near the target, so it would hand back what the
-      // destination held before this call. Cleared first, every output byte comes from this call.
-      Mem.zero(dst, dstOff, dstEnd - dstOff);
+      // which it does not check) that ends near the target from itself, byte by byte, so it would
+      // hand back what the destination held, or bytes its own wider copies wrote ahead; the Java
+      // decoder writes zeros, as both backends' full decodes do. A block whose input holds no two
+      // zero bytes in a row where the decoder can read has no offset 0, and liblz4 gives Java's
+      // bytes; any other block is decoded in Java.
+      return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, true);
     }
     int n;
     if (extLen != 0 || prefixStart != dstOff) {
@@ -85,6 +88,37 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
       throw rejected(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, -n - 1);
     }
     return n;
+  }
+
+  /**
+   * Whether a partial decode of {@code target} bytes may read a match offset of 0: whether two zero
+   * bytes in a row lie within the input it can read. Each sequence reads at most one token, two
+   * offset bytes and one length byte per 255 bytes of length beyond its output, and every sequence
+   * but the last writes at least 4 bytes, so a decode of {@code target} bytes reads fewer than
+   * {@code target + target / 64 + 64} input bytes. Word at a time: a zero byte sets bit 7 of its
+   * lane in {@code (w - 0x01..01) & ~w & 0x80..80} (a lane above a zero byte may be marked too,
+   * which only makes the answer more careful).
+   */
+  static boolean mayHoldOffsetZero(Object src, int srcOff, int srcEnd, int target) {
+    int end = (int) Math.min(srcEnd, srcOff + (long) target + (target >>> 6) + 64);
+    int i = srcOff;
+    boolean lastZero = false;
+    for (; i + 8 <= end; i += 8) {
+      long w = Mem.getLongLE(src, i);
+      long z = (w - 0x0101_0101_0101_0101L) & ~w & 0x8080_8080_8080_8080L;
+      if (z != 0 && ((z & (z >>> 8)) != 0 || lastZero && (z & 0x80L) != 0)) {
+        return true;
+      }
+      lastZero = (z & 0x8000_0000_0000_0000L) != 0;
+    }
+    for (; i < end; i++) {
+      boolean zero = Mem.getU8(src, i) == 0;
+      if (zero && lastZero) {
+        return true;
+      }
+      lastZero = zero;
+    }
+    return false;
   }
 
   /**
