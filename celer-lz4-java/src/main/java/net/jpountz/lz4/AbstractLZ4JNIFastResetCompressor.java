@@ -45,6 +45,10 @@ abstract class AbstractLZ4JNIFastResetCompressor extends LZ4Compressor implement
   @Override
   public final int compress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dest, int destOff, int maxDestLen) {
     checkOpen();
+    // as the fork's JNI compressors, which need an array or native memory
+    if (!(src.hasArray() || src.isDirect()) || !(dest.hasArray() || dest.isDirect())) {
+      throw new IllegalArgumentException("ByteBuffer must be direct or array-backed");
+    }
     ByteBufferUtils.checkNotReadOnly(dest);
     ByteBufferUtils.checkRange(src, srcOff, srcLen);
     ByteBufferUtils.checkRange(dest, destOff, maxDestLen);

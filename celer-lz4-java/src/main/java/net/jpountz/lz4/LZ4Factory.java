@@ -33,6 +33,11 @@ public final class LZ4Factory {
   private static final int MIN_ACCELERATION = 1;
   private static final int MAX_ACCELERATION = 65537;
 
+  /** lz4-java's acceleration range: a request outside it means its nearest end. */
+  static int clampAcceleration(int acceleration) {
+    return Math.max(MIN_ACCELERATION, Math.min(MAX_ACCELERATION, acceleration));
+  }
+
   private static final LZ4Compressor FAST = new CelerCompressor(Lz4.fastCompressor(), "CelerFastCompressor", 1);
   private static final LZ4Compressor[] HIGH = new LZ4Compressor[MAX_COMPRESSION_LEVEL + 1];
 
@@ -136,7 +141,7 @@ public final class LZ4Factory {
    */
   public LZ4JNIFastResetCompressor fastResetCompressor(int acceleration) {
     requireNative("fastResetCompressor");
-    return new LZ4JNIFastResetCompressor(Math.max(MIN_ACCELERATION, Math.min(MAX_ACCELERATION, acceleration)));
+    return new LZ4JNIFastResetCompressor(acceleration);
   }
 
   /**
@@ -154,7 +159,7 @@ public final class LZ4Factory {
    */
   public LZ4JNIHCFastResetCompressor highFastResetCompressor(int compressionLevel) {
     requireNative("highFastResetCompressor");
-    return new LZ4JNIHCFastResetCompressor(clampLevel(compressionLevel));
+    return new LZ4JNIHCFastResetCompressor(compressionLevel);
   }
 
   /** @return the bounded exact-length decompressor (see {@link LZ4FastDecompressor}); thread-safe */
@@ -196,7 +201,7 @@ public final class LZ4Factory {
     return "LZ4Factory:" + impl + " (Celer)";
   }
 
-  private static int clampLevel(int level) {
+  static int clampLevel(int level) {
     if (level > MAX_COMPRESSION_LEVEL) {
       return MAX_COMPRESSION_LEVEL;
     }

@@ -11,8 +11,8 @@ public final class LZ4JNIFastResetCompressor extends AbstractLZ4JNIFastResetComp
   private final int acceleration;
 
   LZ4JNIFastResetCompressor(int acceleration) {
-    super(Lz4.fastCompressor(acceleration), CelerCompressor.fastFrameLevel(acceleration));
-    this.acceleration = acceleration;
+    super(Lz4.fastCompressor(LZ4Factory.clampAcceleration(acceleration)), CelerCompressor.fastFrameLevel(LZ4Factory.clampAcceleration(acceleration)));
+    this.acceleration = LZ4Factory.clampAcceleration(acceleration); // out of range means the nearest level, as in the fork
   }
 
   /** @return the acceleration, 1 to 65537 */

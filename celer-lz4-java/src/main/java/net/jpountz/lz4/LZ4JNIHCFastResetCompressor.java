@@ -11,8 +11,8 @@ public final class LZ4JNIHCFastResetCompressor extends AbstractLZ4JNIFastResetCo
   private final int compressionLevel;
 
   LZ4JNIHCFastResetCompressor(int compressionLevel) {
-    super(Lz4.highCompressor(compressionLevel), CelerCompressor.hcFrameLevel(compressionLevel));
-    this.compressionLevel = compressionLevel;
+    super(Lz4.highCompressor(LZ4Factory.clampLevel(compressionLevel)), CelerCompressor.hcFrameLevel(LZ4Factory.clampLevel(compressionLevel)));
+    this.compressionLevel = LZ4Factory.clampLevel(compressionLevel); // out of range means the nearest level, as in the fork
   }
 
   /** @return the compression level, 1 to 17 (levels above 12 compress as 12, as in liblz4) */

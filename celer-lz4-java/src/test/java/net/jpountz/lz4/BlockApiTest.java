@@ -181,4 +181,27 @@ class BlockApiTest {
     assertThrows(UnsupportedOperationException.class, () -> LZ4Factory.safeInstance().fastResetCompressor());
     assertSame(LZ4Factory.safeInstance(), LZ4Factory.unsafeInstance());
   }
+
+  /**
+   * The fork's fast-reset compressors: an acceleration or level out of range means the nearest one
+   * (also through the constructors, which the fork's own tests call), and a buffer that is neither
+   * array-backed nor direct (a read-only heap buffer) is an {@code IllegalArgumentException}, as
+   * its JNI compressors need one or the other.
+   */
+  @Test
+  void fastResetCompressorsNormalizeLevelsAndRefuseOpaqueBuffers() {
+    try (LZ4JNIFastResetCompressor low = new LZ4JNIFastResetCompressor(-17);
+        LZ4JNIFastResetCompressor high = new LZ4JNIFastResetCompressor(Integer.MAX_VALUE);
+        LZ4JNIHCFastResetCompressor hcLow = new LZ4JNIHCFastResetCompressor(0);
+        LZ4JNIHCFastResetCompressor hcHigh = new LZ4JNIHCFastResetCompressor(99)) {
+      assertEquals(1, low.getAcceleration());
+      assertEquals(65537, high.getAcceleration());
+      assertEquals(9, hcLow.getCompressionLevel());
+      assertEquals(17, hcHigh.getCompressionLevel());
+      ByteBuffer readOnly = ByteBuffer.wrap(sample(1000, 2)).asReadOnlyBuffer();
+      ByteBuffer dest = ByteBuffer.allocate(2000);
+      assertThrows(IllegalArgumentException.class, () -> low.compress(readOnly, 0, 1000, dest, 0, 2000));
+      assertThrows(IllegalArgumentException.class, () -> hcHigh.compress(readOnly, 0, 1000, dest, 0, 2000));
+    }
+  }
 }
