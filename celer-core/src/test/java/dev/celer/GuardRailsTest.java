@@ -23,9 +23,11 @@ import org.junit.jupiter.api.Test;
  * The library's guard rails (CONTRIBUTING.md), checked on the compiled classes of celer-core,
  * multi-release layers included: no {@code sun.misc.Unsafe}, no {@code jdk.internal} or other
  * {@code sun.*} API (also not by name, for reflection), no {@code System}/{@code Runtime}
- * {@code load}/{@code loadLibrary}, no {@code native} methods, and {@code java.lang.foreign} only in
- * a {@code META-INF/versions/N/} layer. The check reads each class file's constant pool and method
- * flags, so it sees what the bytecode uses, not what the source seems to say.
+ * {@code load}/{@code loadLibrary}, no {@code native} methods, and {@code java.lang.foreign} and
+ * {@code jdk.incubator.vector} only in a {@code META-INF/versions/N/} layer. The base classes are
+ * Java 11 class files (version 55 or lower), those of layer N at most Java N's (issue 24). The check
+ * reads each class file's version, constant pool and method flags, so it sees what the bytecode
+ * uses, not what the source seems to say.
  */
 class GuardRailsTest {
 
@@ -51,12 +53,23 @@ class GuardRailsTest {
       bytes = in.readAllBytes();
     }
     List<String> found = violations(name, bytes);
-    assertEquals(4, found.size(), String.join("\n", found));
+    assertEquals(5, found.size(), String.join("\n", found));
     assertTrue(found.stream().anyMatch(v -> v.contains("native method")), found.toString());
     assertTrue(found.stream().anyMatch(v -> v.contains("loadLibrary")), found.toString());
     assertTrue(found.stream().anyMatch(v -> v.contains("sun.misc.Unsafe")), found.toString());
     assertTrue(found.stream().anyMatch(v -> v.contains("java/lang/foreign")), found.toString());
-    assertEquals(3, violations("META-INF/versions/22/" + name, bytes).size(), "java.lang.foreign is allowed in a version layer");
+    assertTrue(found.stream().anyMatch(v -> v.contains("jdk/incubator/vector")), found.toString());
+    assertEquals(3, violations("META-INF/versions/22/" + name, bytes).size(),
+        "java.lang.foreign and jdk.incubator.vector are allowed in a version layer");
+    // the same class file made a Java 17 one (major version 61): too new for the base classes
+    byte[] java17 = bytes.clone();
+    java17[6] = 0;
+    java17[7] = 61;
+    List<String> tooNew = violations(name, java17);
+    assertEquals(6, tooNew.size(), String.join("\n", tooNew));
+    assertTrue(tooNew.stream().anyMatch(v -> v.contains("class file version 61")), tooNew.toString());
+    assertEquals(3, violations("META-INF/versions/17/" + name, java17).size(), "Java 17 class files are allowed in layer 17");
+    assertEquals(4, violations("META-INF/versions/16/" + name, java17).size(), "but not in layer 16");
   }
 
   /** Breaks every rule once; never loaded, only read as a class file. */
@@ -73,7 +86,11 @@ class GuardRailsTest {
     }
 
     String foreignByName() {
-      return "java.lang.foreign.Arena"; // JDK 17 has no java.lang.foreign to refer to directly
+      return "java.lang.foreign.Arena"; // Java 11 has no java.lang.foreign to refer to directly
+    }
+
+    String vectorByName() {
+      return "jdk.incubator.vector.ByteVector"; // nor jdk.incubator.vector
     }
   }
 
@@ -112,7 +129,17 @@ class GuardRailsTest {
       throw new IOException(name + ": not a class file");
     }
     in.readUnsignedShort(); // minor
-    in.readUnsignedShort(); // major
+    int major = in.readUnsignedShort();
+    // Java N writes class file version N + 44: 55 is Java 11
+    int maxMajor = 55;
+    if (versionLayer) {
+      String layer = name.substring("META-INF/versions/".length());
+      maxMajor = Integer.parseInt(layer.substring(0, layer.indexOf('/'))) + 44;
+    }
+    if (major > maxMajor) {
+      out.add(name + ": class file version " + major + " (Java " + (major - 44) + "), above " + maxMajor
+          + (versionLayer ? " (the layer's Java version)" : " (Java 11: the base classes must load on Java 11)"));
+    }
     int count = in.readUnsignedShort();
     Object[] pool = new Object[count]; // String for Utf8, int[] {tag, a, b} for the others
     for (int i = 1; i < count; i++) {
@@ -149,6 +176,9 @@ class GuardRailsTest {
         }
         if (!versionLayer && s.contains("java/lang/foreign/")) {
           out.add(name + ": uses java/lang/foreign outside a META-INF/versions/ layer: " + c);
+        }
+        if (!versionLayer && s.contains("jdk/incubator/vector/")) {
+          out.add(name + ": uses jdk/incubator/vector outside a META-INF/versions/ layer: " + c);
         }
       }
     }

@@ -158,11 +158,11 @@ public abstract class AbstractCorpusBenchmark {
     run(method, volume); // any lazy allocation happens before the window
     volume.reset();
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
-    long before = threads.getCurrentThreadAllocatedBytes();
+    long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
     do {
       run(method, volume);
     } while (System.nanoTime() < end);
-    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+    long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
     StringBuilder line = new StringBuilder("{\"benchmark\":\"").append(params.getBenchmark()).append('"');
     line.append(",\"params\":{");
     String sep = "";

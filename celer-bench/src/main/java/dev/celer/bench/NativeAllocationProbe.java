@@ -195,8 +195,8 @@ public final class NativeAllocationProbe {
     }
     long overhead = Long.MAX_VALUE;
     for (int i = 0; i < 20; i++) {
-      long a = THREADS.getCurrentThreadAllocatedBytes();
-      overhead = Math.min(overhead, THREADS.getCurrentThreadAllocatedBytes() - a);
+      long a = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
+      overhead = Math.min(overhead, THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()) - a);
     }
     int n = 100;
     for (Map.Entry<String, LongSupplier> e : calls.entrySet()) {
@@ -205,11 +205,11 @@ public final class NativeAllocationProbe {
       long[] times = new long[15];
       for (int round = 0; round < times.length; round++) {
         long t = System.nanoTime();
-        long a = THREADS.getCurrentThreadAllocatedBytes();
+        long a = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
         for (int i = 0; i < n; i++) {
           sink = s.getAsLong();
         }
-        long b = THREADS.getCurrentThreadAllocatedBytes();
+        long b = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
         times[round] = System.nanoTime() - t;
         best = Math.min(best, b - a - overhead);
       }

@@ -925,9 +925,9 @@ public final class OneJvmRatios {
           for (int i = 0; i < m; i++) {
             Cell cell = row.computeIfAbsent(names.get(i), x -> new Cell());
             cell.logs.add(Math.log(ratio(v[i], v[refIndex])));
-            long a0 = mem.getCurrentThreadAllocatedBytes();
+            long a0 = mem.getThreadAllocatedBytes(Thread.currentThread().getId());
             ops[i].run(b);
-            double perCall = (double) (mem.getCurrentThreadAllocatedBytes() - a0) / b.raw.length;
+            double perCall = (double) (mem.getThreadAllocatedBytes(Thread.currentThread().getId()) - a0) / b.raw.length;
             cell.bytesPerCall = Math.max(cell.bytesPerCall, perCall);
             line.append(String.format(Locale.ROOT, " %s=%.3f", names.get(i).replace(' ', '_'), median(v[i])));
             if (perCall >= 0.5) {

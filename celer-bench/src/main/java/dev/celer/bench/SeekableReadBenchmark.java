@@ -116,9 +116,23 @@ public class SeekableReadBenchmark {
   public byte[] fromStart() throws IOException {
     long pos = random.nextLong(Math.min(fromStartLimit, size - READ));
     try (InputStream in = new Lz4FrameInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
-      in.skipNBytes(pos);
+      skipFully(in, pos);
       in.readNBytes(dst, 0, READ);
     }
     return dst;
+  }
+
+  /** {@code InputStream.skipNBytes}, which Java 11 lacks. */
+  private static void skipFully(InputStream in, long n) throws IOException {
+    while (n > 0) {
+      long k = in.skip(n);
+      if (k <= 0) {
+        if (in.read() < 0) {
+          throw new java.io.EOFException(n + " bytes short of the position to skip to");
+        }
+        k = 1;
+      }
+      n -= k;
+    }
   }
 }

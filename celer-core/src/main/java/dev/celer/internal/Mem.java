@@ -124,10 +124,10 @@ public final class Mem {
       if (dst instanceof byte[]) {
         System.arraycopy((byte[]) src, srcOff, (byte[]) dst, dstOff, len);
       } else {
-        ((ByteBuffer) dst).put(dstOff, (byte[]) src, srcOff, len);
+        BufferCopy.put((ByteBuffer) dst, dstOff, (byte[]) src, srcOff, len);
       }
     } else if (dst instanceof byte[]) {
-      ((ByteBuffer) src).get(srcOff, (byte[]) dst, dstOff, len);
+      BufferCopy.get((ByteBuffer) src, srcOff, (byte[]) dst, dstOff, len);
     } else if (src == dst && srcOff < dstOff && dstOff < srcOff + len) {
       // overlapping, forward in the same buffer: go back to front
       ByteBuffer b = (ByteBuffer) src;
@@ -135,7 +135,7 @@ public final class Mem {
         b.put(dstOff + i, b.get(srcOff + i));
       }
     } else {
-      ((ByteBuffer) dst).put(dstOff, (ByteBuffer) src, srcOff, len);
+      BufferCopy.put((ByteBuffer) dst, dstOff, (ByteBuffer) src, srcOff, len);
     }
   }
 
@@ -167,7 +167,7 @@ public final class Mem {
     } else {
       ByteBuffer b = (ByteBuffer) base;
       for (int i = 0; i < len; i += ZEROS.length) {
-        b.put(off + i, ZEROS, 0, Math.min(ZEROS.length, len - i));
+        BufferCopy.put(b, off + i, ZEROS, 0, Math.min(ZEROS.length, len - i));
       }
     }
   }

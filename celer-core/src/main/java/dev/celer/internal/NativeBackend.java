@@ -4,7 +4,7 @@ package dev.celer.internal;
  * The seam to the native backend: the system's {@code liblz4} and {@code libxxhash} called through
  * the Foreign Function &amp; Memory API (issue 12).
  *
- * <p>This is the Java 17 face of the class, and it is never native: the real binding is the
+ * <p>This is the Java 11 face of the class, and it is never native: the real binding is the
  * multi-release override of this one class in {@code META-INF/versions/25} (source in {@code
  * src/main/java25}), which the JVM loads instead on Java 25 or later. Both versions have the same
  * public members, so the codecs in {@code dev.celer.lz4} and {@code dev.celer.xxhash} are written

@@ -11,7 +11,7 @@ package dev.celer.internal;
  * to their backing array before this check, so two heap buffers over one array are caught too), or
  * of the same {@code ByteBuffer} object. What it cannot see: two distinct direct buffers (a
  * duplicate, a slice, or two mappings) that view the same native memory; telling them apart needs
- * their native addresses, which JDK 17 does not give without {@code sun.misc.Unsafe} or JNI.
+ * their native addresses, which JDK 11 and 17 do not give without {@code sun.misc.Unsafe} or JNI.
  * Stateless and thread-safe.
  */
 public final class Ranges {

@@ -2,7 +2,7 @@ package dev.celer.internal;
 
 /**
  * The full 64 × 64 → 128-bit unsigned product that XXH3 needs ({@code (u128)x * (u128)y} in the
- * xxHash specification), on Java 17, which has {@link Math#multiplyHigh} (signed) but not yet
+ * xxHash specification), on Java 11 and 17, which have {@link Math#multiplyHigh} (signed) but not yet
  * {@code Math.unsignedMultiplyHigh} (Java 18). The low half is the ordinary {@code x * y}.
  *
  * <p>A later multi-release override of this one class may call {@code

@@ -25,7 +25,7 @@ import java.util.Objects;
  * <p>The source and destination ranges must not overlap: when they lie in the same array (or in
  * heap buffers backed by the same array) and overlap, the call throws {@link
  * IllegalArgumentException} rather than write a block that does not decode. Two direct buffers
- * that view the same memory cannot be told apart on JDK 17 and are not detected; do not pass such
+ * that view the same memory cannot be told apart on JDK 11 and 17 and are not detected; do not pass such
  * a pair.
  *
  * <p>A compressed block can be decoded only by a decoder that knows its compressed length, and

@@ -24,7 +24,7 @@ import java.util.Objects;
  * not read yet (when the output starts after the input) or can overtake the input (when it starts
  * before it), so in-place decoding is not supported. Overlap in one array, in heap buffers backed
  * by one array, or in one buffer object throws {@link IllegalArgumentException}; two direct
- * buffers that view the same memory cannot be told apart on JDK 17 and are not detected.
+ * buffers that view the same memory cannot be told apart on JDK 11 and 17 and are not detected.
  *
  * <h2>What a decoder accepts</h2>
  *

@@ -51,14 +51,21 @@ final class Lz4HighCompressor extends Lz4Compressor {
     new Level(true, 16384, Lz4HcOptimalParser.OPT_NUM), // 12
   };
 
-  /**
-   * One row of the level table.
-   *
-   * @param optimal optimal parsing ({@code lz4opt}) rather than the chain parser ({@code lz4hc})
-   * @param nbSearches how many chain candidates a search looks at
-   * @param targetLength (optimal parsing) a match longer than this is taken without pricing
-   */
-  private record Level(boolean optimal, int nbSearches, int targetLength) {}
+  /** One row of the level table; immutable. */
+  private static final class Level {
+    /** Optimal parsing ({@code lz4opt}) rather than the chain parser ({@code lz4hc}). */
+    final boolean optimal;
+    /** How many chain candidates a search looks at. */
+    final int nbSearches;
+    /** (Optimal parsing) a match longer than this is taken without pricing. */
+    final int targetLength;
+
+    Level(boolean optimal, int nbSearches, int targetLength) {
+      this.optimal = optimal;
+      this.nbSearches = nbSearches;
+      this.targetLength = targetLength;
+    }
+  }
 
   /** The working state of one call, shared by all levels; pooled between calls. */
   static final class Workspace {

@@ -126,7 +126,11 @@ public final class Lz4Level {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Lz4Level l && l.high == high && l.value == value;
+    if (!(o instanceof Lz4Level)) {
+      return false;
+    }
+    Lz4Level l = (Lz4Level) o;
+    return l.high == high && l.value == value;
   }
 
   @Override

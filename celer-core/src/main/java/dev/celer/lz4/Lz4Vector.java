@@ -1,41 +1,31 @@
 package dev.celer.lz4;
 
-import jdk.incubator.vector.ByteVector;
-import jdk.incubator.vector.VectorSpecies;
-
 /**
- * The decoder's one kernel on the JDK's incubating Vector API: a 16-byte copy as one load and
- * one store. {@link Lz4SafeDecompressor}'s lean loop calls it for short literal runs and short
- * matches between byte arrays when {@link Lz4Vectorization#ENABLED} is true; this class is only
- * loaded then (it names {@code jdk.incubator.vector} types, which a JVM without that module cannot
- * resolve). A 16-byte store also lets a following 8- or 16-byte load of the same bytes (a match
- * that reads the literals just written) be forwarded from the store, which two 8-byte stores do
- * not allow for a load that straddles them. Stateless and thread-safe.
+ * The Java 11 stand-in for the decoder's 16-byte vector copy. The kernel itself is written against
+ * {@code jdk.incubator.vector} (JDK 16+), so it lives in the multi-release layer for Java 17+
+ * ({@code src/main/java17}, {@code META-INF/versions/17}), as the native backend lives in the
+ * Java 25 layer. This class is what a JVM reads when it does not see that layer: Java 11 to 16, or
+ * a class path that does not read {@code META-INF/versions} (a directory, a jar repackaged without
+ * {@code Multi-Release: true}). There {@link #selfTest()} fails, so {@link Lz4Vectorization} keeps
+ * the vector copies off, and {@link #copy16} is never called (it copies bytes anyway, to be
+ * correct if it were).
+ *
+ * <p>The decoder's call sites name this class in both forms, behind the constant {@link
+ * Lz4Vectorization#ENABLED}: the JIT drops the branch that is off, whichever class was loaded.
+ * Stateless and thread-safe.
  */
 final class Lz4Vector {
   private Lz4Vector() {}
 
-  private static final VectorSpecies<Byte> BYTES_128 = ByteVector.SPECIES_128;
-
-  /**
-   * Copies the 16 bytes at {@code src[srcOff]} to {@code dst[dstOff]}; when both are the same
-   * array the ranges must not overlap. Out-of-range offsets throw, as any array access.
-   */
+  /** Copies the 16 bytes at {@code src[srcOff]} to {@code dst[dstOff]}, as the vector form does. */
   static void copy16(byte[] src, int srcOff, byte[] dst, int dstOff) {
-    ByteVector.fromArray(BYTES_128, src, srcOff).intoArray(dst, dstOff);
+    System.arraycopy(src, srcOff, dst, dstOff, 16);
   }
 
-  /** Throws unless the 128-bit species works here; called once, by {@link Lz4Vectorization}. */
+  /** Always throws: this JVM reads the Java 11 classes, which have no vector copy. */
   static void selfTest() {
-    byte[] a = new byte[32];
-    for (int i = 0; i < a.length; i++) {
-      a[i] = (byte) i;
-    }
-    copy16(a, 0, a, 16);
-    for (int i = 0; i < 16; i++) {
-      if (a[16 + i] != i) {
-        throw new IllegalStateException("16-byte vector copy gave a wrong byte at " + i);
-      }
-    }
+    throw new UnsupportedOperationException(
+        "this JVM reads celer-core's Java 11 classes; the vector copy is in the jar's"
+            + " META-INF/versions/17 layer (Java 17+, a multi-release jar on the class or module path)");
   }
 }

@@ -9,12 +9,49 @@ package dev.celer.xxhash;
  * and {@link #toHex()} is those bytes as 32 lower-case hex digits, exactly as {@code xxhsum -H2}
  * prints them.
  *
- * <p>Immutable and thread-safe.
- *
- * @param low64 the lower 64 bits
- * @param high64 the higher 64 bits
+ * <p>Immutable and thread-safe. A value class with the members a record would have (it was one
+ * until the library moved to Java 11): {@link #low64()}, {@link #high64()}, {@link #equals} and
+ * {@link #hashCode} over both halves (the hash code is the one the JDK gives the record), and
+ * {@link #toString()} the canonical hex.
  */
-public record Hash128(long low64, long high64) {
+public final class Hash128 {
+  private final long low64;
+  private final long high64;
+
+  /**
+   * @param low64 the lower 64 bits
+   * @param high64 the higher 64 bits
+   */
+  public Hash128(long low64, long high64) {
+    this.low64 = low64;
+    this.high64 = high64;
+  }
+
+  /** @return the lower 64 bits */
+  public long low64() {
+    return low64;
+  }
+
+  /** @return the higher 64 bits */
+  public long high64() {
+    return high64;
+  }
+
+  /** @return whether {@code o} is a {@code Hash128} with the same two halves */
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof Hash128)) {
+      return false;
+    }
+    Hash128 h = (Hash128) o;
+    return low64 == h.low64 && high64 == h.high64;
+  }
+
+  /** @return {@code 31 * Long.hashCode(low64) + Long.hashCode(high64)}, as a record of the two halves has it */
+  @Override
+  public int hashCode() {
+    return 31 * Long.hashCode(low64) + Long.hashCode(high64);
+  }
 
   /** @return the 16 bytes of the canonical (big-endian) form: {@code high64}, then {@code low64} */
   public byte[] toBytes() {

@@ -14,8 +14,15 @@ import java.nio.ByteBuffer;
  * (or a {@link Hash128}) without allocating.
  *
  * <p>Implementations are not thread-safe; see each class.
+ *
+ * <p>The four classes above are the only implementations: the constructor is package-private, so
+ * no other package can extend this class. (Until the library moved to Java 11 this was a sealed
+ * interface with the same four permitted classes and the same methods; Java 11 has no sealed
+ * types, and an interface cannot keep others from implementing it.)
  */
-public sealed interface StreamingHash permits XxHash32, XxHash64, XxHash3, XxHash128 {
+public abstract class StreamingHash {
+  /** Only {@link XxHash32}, {@link XxHash64}, {@link XxHash3} and {@link XxHash128} extend it. */
+  StreamingHash() {}
 
   /**
    * Adds {@code b[off, off+len)} to the hashed data.
@@ -26,7 +33,7 @@ public sealed interface StreamingHash permits XxHash32, XxHash64, XxHash3, XxHas
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}; the state is then
    *     unchanged
    */
-  void update(byte[] b, int off, int len);
+  public abstract void update(byte[] b, int off, int len);
 
   /**
    * Adds the remaining bytes of {@code src} (heap, direct or read-only), advancing its position to
@@ -34,22 +41,22 @@ public sealed interface StreamingHash permits XxHash32, XxHash64, XxHash3, XxHas
    *
    * @param src the data
    */
-  void update(ByteBuffer src);
+  public abstract void update(ByteBuffer src);
 
   /**
    * Adds the single byte {@code b} (its low 8 bits) to the hashed data.
    *
    * @param b the byte
    */
-  void update(int b);
+  public abstract void update(int b);
 
   /**
    * @return the hash of everything added since creation or the last {@link #reset()}, in its
    *     canonical big-endian form (a new array of 4, 8 or 16 bytes); the state is not changed, so
    *     more data may be added afterwards
    */
-  byte[] digestBytes();
+  public abstract byte[] digestBytes();
 
   /** Forgets all data, keeping the seed (or custom secret) the hasher was created with. */
-  void reset();
+  public abstract void reset();
 }

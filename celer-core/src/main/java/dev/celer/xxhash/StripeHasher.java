@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * <p>Not thread-safe; allocates its stripe buffer once, at creation, and nothing per update.
  */
-abstract class StripeHasher {
+abstract class StripeHasher extends StreamingHash {
   /** Bytes of a partial stripe not yet run through Step 2; {@code 0 <= bufLen < buf.length}. */
   final byte[] buf;
 

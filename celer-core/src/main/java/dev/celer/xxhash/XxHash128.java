@@ -33,7 +33,7 @@ import java.util.Objects;
  * one thread, or synchronize); it allocates about 400 bytes of state (and a copy of a custom
  * secret) once, at creation, nothing per {@code update}, and the result per {@code digest}.
  */
-public final class XxHash128 implements StreamingHash {
+public final class XxHash128 extends StreamingHash {
 
   /** The smallest custom secret allowed, in bytes (the specification's XXH3_SECRET_SIZE_MIN). */
   public static final int SECRET_SIZE_MIN = Xxh3.SECRET_SIZE_MIN;

@@ -31,7 +31,7 @@ import java.util.Objects;
  * (and a copy of a custom secret) once, at creation, and nothing per {@code update} or {@code
  * digest}.
  */
-public final class XxHash3 implements StreamingHash {
+public final class XxHash3 extends StreamingHash {
 
   /** The smallest custom secret allowed, in bytes (the specification's XXH3_SECRET_SIZE_MIN). */
   public static final int SECRET_SIZE_MIN = Xxh3.SECRET_SIZE_MIN;

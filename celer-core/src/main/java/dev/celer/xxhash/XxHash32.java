@@ -22,7 +22,7 @@ import java.util.Objects;
  * With the native backend, updates of at least 1 KB run in {@code libxxhash} ({@code
  * XXH32_update}); the result is the same.
  */
-public final class XxHash32 extends StripeHasher implements StreamingHash {
+public final class XxHash32 extends StripeHasher {
 
   // Constants of the section "XXH32 Algorithm Description" (32-bit primes).
   static final int PRIME32_1 = 0x9E3779B1;

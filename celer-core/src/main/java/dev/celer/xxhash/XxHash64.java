@@ -22,7 +22,7 @@ import java.util.Objects;
  * With the native backend, updates of at least 1 KB run in {@code libxxhash} ({@code
  * XXH64_update}); the result is the same.
  */
-public final class XxHash64 extends StripeHasher implements StreamingHash {
+public final class XxHash64 extends StripeHasher {
 
   // Constants of the section "XXH64 Algorithm Description" (64-bit primes).
   static final long PRIME64_1 = 0x9E3779B185EBCA87L;

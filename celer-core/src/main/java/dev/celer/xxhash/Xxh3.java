@@ -84,7 +84,15 @@ final class Xxh3 {
   // ---------------------------------------------------------------- seed and secret
 
   /** The derived secret of the last seed asked for; immutable, so sharing it is safe. */
-  private record Derived(long seed, byte[] secret) {}
+  private static final class Derived {
+    final long seed;
+    final byte[] secret;
+
+    Derived(long seed, byte[] secret) {
+      this.seed = seed;
+      this.secret = secret;
+    }
+  }
 
   private static volatile Derived lastDerived;
 

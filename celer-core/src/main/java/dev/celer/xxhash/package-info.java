@@ -17,7 +17,7 @@
  * hash(b, seed)}, {@code hash(b, off, len)}, {@code hash(b, off, len, seed)}, {@code hash(buf)},
  * {@code hash(buf, seed)}; XXH3 adds {@code hashWithSecret}. Instances stream, and are not
  * thread-safe: {@code create()} or {@code create(seed)}, then {@code update}, {@code digest},
- * {@code reset}. All four streaming classes implement {@link dev.celer.xxhash.StreamingHash}, for
+ * {@code reset}. All four streaming classes extend {@link dev.celer.xxhash.StreamingHash}, for
  * code that streams without caring which hash it computes; its {@code digestBytes()} gives the
  * canonical big-endian bytes. Each class has a {@code toHex} method printing a hash exactly as
  * {@code xxhsum} does (the canonical form). Results are unsigned values carried in signed Java

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The native backend on Java 25+: the system's {@code liblz4} and {@code libxxhash} called through
- * the Foreign Function &amp; Memory API (the multi-release override of the Java 17 class of the
+ * the Foreign Function &amp; Memory API (the multi-release override of the Java 11 class of the
  * same name; see there for the contract of each method).
  *
  * <h2>Selection</h2>

@@ -117,7 +117,29 @@ final class HcTestSupport {
   }
 
   /** Result of compressing a whole input in frame blocks with Celer. */
-  record Blocks(List<byte[]> data, List<Boolean> raw, long sum) {}
+  static final class Blocks {
+    private final List<byte[]> data;
+    private final List<Boolean> raw;
+    private final long sum;
+
+    Blocks(List<byte[]> data, List<Boolean> raw, long sum) {
+      this.data = data;
+      this.raw = raw;
+      this.sum = sum;
+    }
+
+    List<byte[]> data() {
+      return data;
+    }
+
+    List<Boolean> raw() {
+      return raw;
+    }
+
+    long sum() {
+      return sum;
+    }
+  }
 
   /**
    * Compresses {@code src} in blocks of {@code blockSize} as an LZ4 frame writer does: each block

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +42,7 @@ class Lz4HcRatioTest {
       // a few small files; they are below 4 MB, so 64 KB linked blocks, to have history
       List<Path> subset = HcTestSupport.corpusFiles().stream()
           .filter(f -> SUBSET.contains(f.getFileName().toString()))
-          .toList();
+          .collect(Collectors.toList());
       compare(subset, true, HcTestSupport.BLOCK_64K, 4, "-B4", "-BD");
     }
   }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.celer.lz4.Lz4Exception;
+import dev.celer.testsupport.Hex;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.function.IntSupplier;
 
 /** Assertions shared by the fuzz targets and the hostile-input tests. Stateless, thread-safe. */
@@ -15,7 +15,23 @@ final class Checks {
   private Checks() {}
 
   /** The outcome of one decode call: a length, or the {@link Lz4Exception} it threw. */
-  record Outcome(int length, Lz4Exception error) {
+  static final class Outcome {
+    private final int length;
+    private final Lz4Exception error;
+
+    Outcome(int length, Lz4Exception error) {
+      this.length = length;
+      this.error = error;
+    }
+
+    int length() {
+      return length;
+    }
+
+    Lz4Exception error() {
+      return error;
+    }
+
     boolean ok() {
       return error == null;
     }
@@ -97,6 +113,6 @@ final class Checks {
     if (b == null) {
       return "null";
     }
-    return b.length <= 256 ? HexFormat.of().formatHex(b) : HexFormat.of().formatHex(b, 0, 256) + "...(" + b.length + " bytes)";
+    return b.length <= 256 ? Hex.format(b) : Hex.format(b, 0, 256) + "...(" + b.length + " bytes)";
   }
 }

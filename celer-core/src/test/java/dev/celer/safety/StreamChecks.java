@@ -18,7 +18,35 @@ final class StreamChecks {
   private StreamChecks() {}
 
   /** What reading a stream to its end produced. */
-  record Result(byte[] data, IOException error, long allocatedBytes, int reads) {
+  static final class Result {
+    private final byte[] data;
+    private final IOException error;
+    private final long allocatedBytes;
+    private final int reads;
+
+    Result(byte[] data, IOException error, long allocatedBytes, int reads) {
+      this.data = data;
+      this.error = error;
+      this.allocatedBytes = allocatedBytes;
+      this.reads = reads;
+    }
+
+    byte[] data() {
+      return data;
+    }
+
+    IOException error() {
+      return error;
+    }
+
+    long allocatedBytes() {
+      return allocatedBytes;
+    }
+
+    int reads() {
+      return reads;
+    }
+
     boolean ok() {
       return error == null;
     }

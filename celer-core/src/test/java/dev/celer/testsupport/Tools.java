@@ -30,7 +30,32 @@ public final class Tools {
    * @param stdout everything written to standard output
    * @param stderr standard error as UTF-8 text
    */
-  public record Result(int exit, byte[] stdout, String stderr) {
+  public static final class Result {
+    private final int exit;
+    private final byte[] stdout;
+    private final String stderr;
+
+    public Result(int exit, byte[] stdout, String stderr) {
+      this.exit = exit;
+      this.stdout = stdout;
+      this.stderr = stderr;
+    }
+
+    /** @return the exit code */
+    public int exit() {
+      return exit;
+    }
+
+    /** @return everything written to standard output */
+    public byte[] stdout() {
+      return stdout;
+    }
+
+    /** @return standard error as UTF-8 text */
+    public String stderr() {
+      return stderr;
+    }
+
     /** @return stdout as UTF-8 text */
     public String stdoutText() {
       return new String(stdout, StandardCharsets.UTF_8);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,34 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class AbstractXxHashTest {
 
   /** One row of a vector table: the hash of the first {@code len} sanity-buffer bytes. */
-  record Vector(int len, long seed, String hex) {}
+  static final class Vector {
+    private final int len;
+    private final long seed;
+    private final String hex;
+
+    Vector(int len, long seed, String hex) {
+      this.len = len;
+      this.seed = seed;
+      this.hex = hex;
+    }
+
+    int len() {
+      return len;
+    }
+
+    long seed() {
+      return seed;
+    }
+
+    String hex() {
+      return hex;
+    }
+
+    @Override
+    public String toString() {
+      return "Vector[len=" + len + ", seed=" + seed + ", hex=" + hex + "]";
+    }
+  }
 
   abstract HashKind kind();
 
@@ -138,13 +166,18 @@ abstract class AbstractXxHashTest {
     while (off < end) {
       int n = Math.min(end - off, rnd.nextInt(maxPiece + 1));
       switch (rnd.nextInt(4)) {
-        case 0 -> s.update(ByteBuffer.wrap(b, off, n));
-        case 1 -> {
+        case 0:
+          s.update(ByteBuffer.wrap(b, off, n));
+          break;
+        case 1: {
           ByteBuffer d = ByteBuffer.allocateDirect(n);
           d.put(b, off, n).flip();
           s.update(d);
+          break;
         }
-        default -> s.update(b, off, n);
+        default:
+          s.update(b, off, n);
+          break;
       }
       off += n;
     }
@@ -181,7 +214,7 @@ abstract class AbstractXxHashTest {
     HashKind k = kind();
     List<Path> files = TestData.corpusFiles();
     Path dir = files.get(0).getParent();
-    List<String> names = files.stream().map(f -> f.getFileName().toString()).toList();
+    List<String> names = files.stream().map(f -> f.getFileName().toString()).collect(Collectors.toList());
     Map<String, String> expected = TestData.xxhsum(k.xxhsumOption(), dir, names);
     Random rnd = TestData.seededRandom(getClass().getSimpleName() + " corpus");
     for (Path f : files) {

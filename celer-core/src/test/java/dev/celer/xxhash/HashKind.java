@@ -1,7 +1,7 @@
 package dev.celer.xxhash;
 
+import dev.celer.testsupport.Hex;
 import java.nio.ByteBuffer;
-import java.util.HexFormat;
 
 /**
  * The one test-side adapter over the four xxHash variants, so that one contract test ({@link
@@ -239,6 +239,6 @@ enum HashKind {
 
   /** @return {@code s.digestBytes()} as lower-case hex, the text {@code xxhsum} prints */
   static String hex(StreamingHash s) {
-    return HexFormat.of().formatHex(s.digestBytes());
+    return Hex.format(s.digestBytes());
   }
 }

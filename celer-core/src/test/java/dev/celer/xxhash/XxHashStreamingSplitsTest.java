@@ -115,34 +115,40 @@ class XxHashStreamingSplitsTest {
     int end = off + len;
     int p = off;
     while (p < end) {
-      int piece = switch (r.nextInt(6)) {
-        case 0 -> 0;
-        case 1 -> 1;
-        case 2 -> r.nextInt(40);
-        case 3 -> r.nextInt(1024);
-        case 4 -> 256 + r.nextInt(64);
-        default -> r.nextInt(70_000);
-      };
+      int piece;
+      switch (r.nextInt(6)) {
+        case 0: piece = 0; break;
+        case 1: piece = 1; break;
+        case 2: piece = r.nextInt(40); break;
+        case 3: piece = r.nextInt(1024); break;
+        case 4: piece = 256 + r.nextInt(64); break;
+        default: piece = r.nextInt(70_000); break;
+      }
       piece = Math.min(piece, end - p);
       switch (r.nextInt(5)) {
-        case 0 -> s.update(DATA, p, piece);
-        case 1 -> {
+        case 0:
+          s.update(DATA, p, piece);
+          break;
+        case 1: {
           ByteBuffer b = ByteBuffer.wrap(DATA, p, piece).slice();
           s.update(b);
           assertEquals(piece, b.position());
+          break;
         }
-        case 2, 3 -> {
+        case 2:
+        case 3: {
           ByteBuffer d = ByteBuffer.allocateDirect(piece + 9);
           d.position(9);
           d.put(DATA, p, piece).position(9);
           s.update(r.nextBoolean() ? d : d.asReadOnlyBuffer());
+          break;
         }
-        default -> {
+        default:
           if (piece > 0) {
             s.update(DATA[p]);
             piece = 1;
           }
-        }
+          break;
       }
       p += piece;
     }

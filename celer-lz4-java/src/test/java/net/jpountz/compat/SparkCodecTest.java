@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.Checksum;
 import net.jpountz.lz4.LZ4Factory;
@@ -205,7 +206,7 @@ class SparkCodecTest {
       // partition, back to back; lz4-java reads them and finds the words
       List<Path> data;
       try (Stream<Path> s = Files.walk(tmp)) {
-        data = s.filter(p -> p.getFileName().toString().matches("shuffle_.*\\.data")).toList();
+        data = s.filter(p -> p.getFileName().toString().matches("shuffle_.*\\.data")).collect(Collectors.toList());
       }
       assertEquals(4, data.size(), data.toString());
       for (Path p : data) {

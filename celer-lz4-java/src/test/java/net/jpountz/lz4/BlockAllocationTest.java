@@ -35,7 +35,7 @@ class BlockAllocationTest {
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
   private static long allocated() {
-    return THREADS.getCurrentThreadAllocatedBytes();
+    return THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()); // getCurrentThreadAllocatedBytes is JDK 14+
   }
 
   /** A buffer of {@code data} at index {@link #PAD}, with room after it; position 0, limit = capacity. */

@@ -176,11 +176,11 @@ final class BlockPipeline {
   private void awaitHashed(long count) throws IOException {
     synchronized (lock) {
       while (hashed < count) {
-        if (hashFailure instanceof RuntimeException e) {
-          throw e;
+        if (hashFailure instanceof RuntimeException) {
+          throw (RuntimeException) hashFailure;
         }
-        if (hashFailure instanceof Error e) {
-          throw e;
+        if (hashFailure instanceof Error) {
+          throw (Error) hashFailure;
         }
         try {
           lock.wait();

@@ -1,5 +1,6 @@
 package dev.celer.lz4.seekable;
 
+import dev.celer.internal.Mem;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
@@ -12,7 +13,7 @@ import java.util.Objects;
  * {@code chunkSize} bytes (one {@link MappedByteBuffer} holds at most 2 GB). Reads use absolute
  * bulk gets, which touch no buffer position, so any number of threads may read at once.
  *
- * <p>Java 17 cannot unmap a buffer, so closing cannot make the memory go away under a reader:
+ * <p>Java 11 and 17 cannot unmap a buffer, so closing cannot make the memory go away under a reader:
  * {@link #close()} closes the channel and sets a flag that later reads check (a read that began
  * before completes from the still-mapped pages); the mappings are released when they are garbage.
  * A file that shrinks while mapped: see {@link MappedFile}.
@@ -63,7 +64,7 @@ final class MappedSource implements RandomAccessSource, MappedFile {
       int c = (int) (p / chunkSize);
       int in = (int) (p - (long) c * chunkSize);
       int n = Math.min(left, chunks[c].limit() - in);
-      chunks[c].get(in, dst, o, n);
+      Mem.copy(chunks[c], in, dst, o, n);
       p += n;
       o += n;
       left -= n;

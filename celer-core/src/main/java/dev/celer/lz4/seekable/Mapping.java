@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 
 /**
- * Maps a whole file for {@link RandomAccessSource#mapped(FileChannel)}. This is the Java 17 face
+ * Maps a whole file for {@link RandomAccessSource#mapped(FileChannel)}. This is the Java 11 face
  * of the class: one {@code MappedByteBuffer} holds at most 2 GB, so a file is mapped in chunks
  * ({@link MappedSource}). The multi-release override of this one class in {@code
  * META-INF/versions/25} (source in {@code src/main/java25}) adds one {@code MemorySegment} for the

@@ -61,7 +61,7 @@ public interface RandomAccessSource extends Closeable {
    *
    * <ul>
    *   <li>By default, on every Java: in chunks of {@link #DEFAULT_MAP_CHUNK} bytes, as {@link
-   *       #mapped(FileChannel, int)}. Java 17 has no public way to unmap, so the mappings are
+   *       #mapped(FileChannel, int)}. Java 11 and 17 have no public way to unmap, so the mappings are
    *       released when they are garbage.
    *   <li>On Java 25+ with the system property {@code dev.celer.seekable.mapping=segment}: one
    *       {@code MemorySegment} for the whole file, unmapped on {@code close()} (threads still

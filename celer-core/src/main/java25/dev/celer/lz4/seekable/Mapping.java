@@ -5,7 +5,7 @@ import java.nio.channels.FileChannel;
 
 /**
  * Maps a whole file for {@link RandomAccessSource#mapped(FileChannel)} on Java 25+ (the
- * multi-release override of the Java 17 class of the same name; see there for each member): one
+ * multi-release override of the Java 11 class of the same name; see there for each member): one
  * {@code MemorySegment} for the whole file ({@link SegmentSource}), or chunked {@code
  * MappedByteBuffer}s ({@link MappedSource}), as {@link MappingKind#requested()} asks.
  */
