@@ -402,7 +402,23 @@ class Lz4FrameParallelTest {
   }
 
   /** The first failure, and whether {@code close()} threw it (then it was reported already). */
-  record Failure(Throwable first, boolean inClose) {}
+  private static final class Failure {
+    private final Throwable first;
+    private final boolean inClose;
+
+    Failure(Throwable first, boolean inClose) {
+      this.first = first;
+      this.inClose = inClose;
+    }
+
+    Throwable first() {
+      return first;
+    }
+
+    boolean inClose() {
+      return inClose;
+    }
+  }
 
   /** Writes {@code in} and closes, until a call throws; @return what it threw, and where */
   private static Failure firstFailure(Lz4FrameOutputStream out, byte[] in) {
