@@ -475,10 +475,26 @@ final class FrameOneShot {
      */
     private int decodeBlock(int at, int size, long blockOffset, boolean legacy) throws Lz4StreamException {
       int room = Lz4FrameInputStream.maxDecoded(size, blockMax);
+      // A first attempt with less room: LZ4 rarely expands more than 16 times, and the room a
+      // block is given costs even when unused (a growing output grows by it; the native backend
+      // stages a heap output of more than 2 MB through native memory). A block that needs more is
+      // decoded again with the stream's room, so results and errors stay the stream's.
+      int first = (int) Math.min(room, 16L * size + (64 << 10));
       int hist = linked ? Math.min(WINDOW_SIZE, pos - histFrom) : 0;
-      int avail = reserve(room, hist);
+      int avail = reserve(first, hist);
       hist = linked ? Math.min(WINDOW_SIZE, pos - histFrom) : 0; // a new chunk keeps the history
+      try {
+        int n = decodeAt(at, size, out, pos, Math.min(avail, first), hist);
+        produced(n, blockOffset);
+        return n;
+      } catch (Lz4Exception e) {
+        if (first >= room && avail >= room) {
+          throw corrupt(e, blockOffset, legacy);
+        }
+      }
       int n;
+      avail = reserve(room, hist);
+      hist = linked ? Math.min(WINDOW_SIZE, pos - histFrom) : 0;
       try {
         n = decodeAt(at, size, out, pos, avail, hist);
       } catch (Lz4Exception e) {

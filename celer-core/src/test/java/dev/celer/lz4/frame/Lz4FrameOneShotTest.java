@@ -306,6 +306,24 @@ class Lz4FrameOneShotTest {
     }
   }
 
+  /** Blocks that expand more than 16 times take the one-shot's second attempt, with the stream's room. */
+  @Test
+  void highlyCompressibleBlocks() throws IOException {
+    byte[] zeros = new byte[3 << 20];
+    zeros[12345] = 1;
+    for (Lz4FrameOptions o : new Lz4FrameOptions[] {Lz4FrameOptions.defaults(),
+        Lz4FrameOptions.builder().contentSize(zeros.length).build(),
+        Lz4FrameOptions.builder().linkedBlocks(true).blockSize(Lz4FrameOptions.BlockSize.SIZE_256KB).build(),
+        Lz4FrameOptions.builder().legacy(true).build()}) {
+      byte[] frame = Lz4Frame.compress(zeros, o);
+      assertBytes(viaStream(zeros, o), frame, o.toString());
+      OneShotComparison.Outcome r = OneShotComparison.assertAgree(frame, Lz4FrameReadOptions.defaults(), 4 << 20);
+      assertBytes(zeros, r.data(), o.toString());
+      OneShotComparison.assertAgree(frame, Lz4FrameReadOptions.defaults(), zeros.length - 1);
+      OneShotComparison.assertAgree(concat(frame, frame), Lz4FrameReadOptions.defaults(), zeros.length + 5000);
+    }
+  }
+
   @Test
   void decompressRefusesAReadOnlyOrOverlappingDestination() {
     byte[] frame = Lz4Frame.compress(mixed(1000, 71));
