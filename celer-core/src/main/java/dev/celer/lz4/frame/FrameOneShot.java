@@ -275,6 +275,8 @@ final class FrameOneShot {
     /** The content checksum when the frame's output spans chunks; else one hash at the end. */
     private XxHash32 hasher;
     private boolean hasherUsed;
+    /** Whether a block needed more than its first attempt's room: the next ones get the full room. */
+    private boolean wide;
 
     /** A decoder into the fixed output {@code out[outOff, outEnd)}. */
     Decoder(Object src, int srcOff, int srcLen, Object out, int outOff, int outEnd, Lz4FrameReadOptions options,
@@ -475,11 +477,12 @@ final class FrameOneShot {
      */
     private int decodeBlock(int at, int size, long blockOffset, boolean legacy) throws Lz4StreamException {
       int room = Lz4FrameInputStream.maxDecoded(size, blockMax);
-      // A first attempt with less room: LZ4 rarely expands more than 16 times, and the room a
-      // block is given costs even when unused (a growing output grows by it; the native backend
+      // A growing output first tries less room: LZ4 rarely expands more than 16 times, and the
+      // room a block is given costs even when unused (the output grows by it; the native backend
       // stages a heap output of more than 2 MB through native memory). A block that needs more is
-      // decoded again with the stream's room, so results and errors stay the stream's.
-      int first = (int) Math.min(room, 16L * size + (64 << 10));
+      // decoded again with the stream's room, so results and errors stay the stream's; after one
+      // such block the rest of the call gives every block the stream's room at once.
+      int first = growing && !wide ? (int) Math.min(room, 16L * size + (64 << 10)) : room;
       int hist = linked ? Math.min(WINDOW_SIZE, pos - histFrom) : 0;
       int avail = reserve(first, hist);
       hist = linked ? Math.min(WINDOW_SIZE, pos - histFrom) : 0; // a new chunk keeps the history
@@ -491,6 +494,7 @@ final class FrameOneShot {
         if (first >= room && avail >= room) {
           throw corrupt(e, blockOffset, legacy);
         }
+        wide = first < room;
       }
       int n;
       avail = reserve(room, hist);
