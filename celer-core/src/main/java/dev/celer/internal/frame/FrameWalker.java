@@ -244,11 +244,16 @@ public final class FrameWalker {
     if (type == FrameType.LEGACY) {
       return nextLegacyBlock();
     }
-    src.readFully(word, 0, 4, "a block size (frame at offset " + frameOffset + ")");
+    // tryRead: in memory, the message (a new string) is built only when the input is cut short
+    if (!src.tryRead(word, 0, 4)) {
+      src.readFully(word, 0, 4, "a block size (frame at offset " + frameOffset + ")");
+    }
     int w = Mem.getIntLE(word, 0);
     if (w == END_MARK) {
-      if (header.contentChecksum()) {
+      if (header.contentChecksum() && !src.tryRead(word, 0, 4)) {
         src.readFully(word, 0, 4, "the content checksum (frame at offset " + frameOffset + ")");
+      }
+      if (header.contentChecksum()) {
         contentChecksum = Mem.getIntLE(word, 0);
       }
       frameEnd = src.offset();
@@ -266,7 +271,8 @@ public final class FrameWalker {
   }
 
   private boolean nextLegacyBlock() throws IOException {
-    if (src.readFullyOrNone(word, 0, 4, "a legacy block size (frame at offset " + frameOffset + ")") == 0) {
+    if (!src.tryRead(word, 0, 4)
+        && src.readFullyOrNone(word, 0, 4, "a legacy block size (frame at offset " + frameOffset + ")") == 0) {
       // "Legacy frame", EndMark: the end is implicit; the end of the input ends the frame.
       frameEnd = src.offset();
       state = State.END;
@@ -330,6 +336,34 @@ public final class FrameWalker {
       blockChecksum = Mem.getIntLE(word, 0);
     }
     state = State.BLOCKS;
+  }
+
+  /**
+   * For an input read in memory ({@link SourceReader#SourceReader(Object, int, int)}): passes over
+   * the current block's data, to be read in place, and reads its checksum as {@link #readBlock}
+   * does, with the same truncation errors.
+   *
+   * @return the index of the block's first data byte in the reader's base
+   */
+  public int readBlockInPlace() throws IOException {
+    if (state != State.BLOCK_DATA) {
+      throw new IllegalStateException("no block to read here");
+    }
+    long start = src.offset();
+    int at = src.inPlace(blockSize);
+    if (at < 0 || hasBlockChecksum() && !src.tryRead(word, 0, 4)) {
+      String what = (type == FrameType.LEGACY ? "a legacy block of " : "a block of ") + blockSize
+          + " bytes at offset " + blockOffset;
+      if (at < 0) {
+        throw src.truncatedSince(what, start);
+      }
+      src.readFully(word, 0, 4, "the checksum of " + what);
+    }
+    if (hasBlockChecksum()) {
+      blockChecksum = Mem.getIntLE(word, 0);
+    }
+    state = State.BLOCKS;
+    return at;
   }
 
   /** Passes over the current block's data (and checksum) without reading it. */

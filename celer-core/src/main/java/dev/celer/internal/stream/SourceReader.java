@@ -1,5 +1,6 @@
 package dev.celer.internal.stream;
 
+import dev.celer.internal.Mem;
 import dev.celer.lz4.Lz4StreamException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,6 +24,13 @@ public final class SourceReader {
   public static final int MAX_EMPTY_READS = 1000;
 
   private final InputStream in;
+  /**
+   * In-memory mode ({@link #SourceReader(Object, int, int)}): the input is {@code base[baseOff,
+   * baseEnd)}, a {@code byte[]} or a {@code ByteBuffer} (absolute indexes); {@code null} otherwise.
+   */
+  private final Object base;
+  private final int baseOff;
+  private final int baseEnd;
   /** Bytes consumed from {@link #in} so far. */
   private long offset;
   /** Where {@link #skipFully} reads the bytes it skips; allocated on the first skip of more than 16 bytes. */
@@ -34,6 +42,60 @@ public final class SourceReader {
   /** @param in the stream to read; never closed here */
   public SourceReader(InputStream in) {
     this.in = in;
+    this.base = null;
+    this.baseOff = 0;
+    this.baseEnd = 0;
+  }
+
+  /**
+   * Reads {@code base[off, off+len)} in place, a {@code byte[]} or a {@code ByteBuffer} (absolute
+   * indexes, position and limit untouched): the one-shot frame calls. Offsets count from {@code
+   * off}; the end of the range is the end of the input; {@link #in()} is {@code null}. Truncations
+   * are reported at the same offsets, with the same messages, as over a stream of those bytes.
+   */
+  public SourceReader(Object base, int off, int len) {
+    this.in = null;
+    this.base = base;
+    this.baseOff = off;
+    this.baseEnd = off + len;
+  }
+
+  /**
+   * In-memory mode: when {@code len} more bytes are there, consumes them and returns the index of
+   * the first in the base (the caller reads them in place); otherwise consumes the rest of the
+   * input and returns -1 (the caller reports the truncation with {@link #truncatedSince}).
+   */
+  public int inPlace(int len) {
+    int at = baseOff + (int) offset;
+    if (len > baseEnd - at) {
+      offset = baseEnd - baseOff;
+      return -1;
+    }
+    offset += len;
+    return at;
+  }
+
+  /**
+   * When the input is in memory and has {@code len} more bytes, copies them into {@code b[off,
+   * off+len)}, consumes them and returns true; otherwise (a stream, or too few bytes) does nothing
+   * and returns false. Lets callers build the message of {@link #readFully} only when needed.
+   */
+  public boolean tryRead(byte[] b, int off, int len) {
+    if (base == null) {
+      return false;
+    }
+    int at = baseOff + (int) offset;
+    if (len > baseEnd - at) {
+      return false;
+    }
+    Mem.copy(base, at, b, off, len);
+    offset += len;
+    return true;
+  }
+
+  /** @return the truncation exception of {@link #readFully}: {@code what}, begun at {@code start}, cut at the current offset */
+  public Lz4StreamException truncatedSince(String what, long start) {
+    return truncated(what, start);
   }
 
   /** @return the underlying stream */
@@ -93,6 +155,14 @@ public final class SourceReader {
    */
   public void skipFully(long len, String what) throws IOException {
     long start = offset;
+    if (base != null) {
+      if (len > baseEnd - baseOff - offset) {
+        offset = baseEnd - baseOff;
+        throw truncated(what, start);
+      }
+      offset += len;
+      return;
+    }
     if (scratch.length < Math.min(SCRATCH_SIZE, len)) {
       scratch = new byte[SCRATCH_SIZE];
     }
@@ -116,6 +186,16 @@ public final class SourceReader {
    *     in a row: the stream neither delivers data nor ends
    */
   private int readSome(byte[] b, int off, int len) throws IOException {
+    if (base != null) {
+      int at = baseOff + (int) offset;
+      int n = Math.min(len, baseEnd - at);
+      if (n <= 0) {
+        return len == 0 ? 0 : -1;
+      }
+      Mem.copy(base, at, b, off, n);
+      offset += n;
+      return n;
+    }
     for (int empty = 0; ; ) {
       int n;
       try {

@@ -4,6 +4,7 @@ import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Decompressor;
 import dev.celer.lz4.Lz4Dictionary;
+import java.nio.ByteBuffer;
 
 /**
  * The frame code's only door to the LZ4 block codec: compress and decompress one block, with
@@ -56,5 +57,32 @@ final class BlockCodec {
       return d.decompress(src, off, len, dst, dstOff, maxDstLen);
     }
     return d.decompress(src, off, len, dst, dstOff, maxDstLen, dict, dictOff, dictLen);
+  }
+  /**
+   * {@link #tryCompress(Lz4Compressor, byte[], int, int, byte[], int, int, byte[], int, int)}
+   * without history, where {@code src} and {@code dst} are both {@code byte[]} or both {@code
+   * ByteBuffer} (absolute indexes, as the one-shot frame calls pass them).
+   */
+  static int tryCompress(Lz4Compressor c, Object src, int off, int len, Object dst, int dstOff, int maxDstLen) {
+    if (src instanceof byte[] && dst instanceof byte[]) {
+      return c.tryCompress((byte[]) src, off, len, (byte[]) dst, dstOff, maxDstLen);
+    }
+    return c.tryCompress(buffer(src), off, len, buffer(dst), dstOff, maxDstLen);
+  }
+
+  /**
+   * {@link #decompress(byte[], int, int, byte[], int, int, byte[], int, int)} without history, for
+   * a {@code byte[]} or a {@code ByteBuffer} (absolute indexes) on either side.
+   */
+  static int decompress(Object src, int off, int len, Object dst, int dstOff, int maxDstLen) {
+    if (src instanceof byte[] && dst instanceof byte[]) {
+      return Lz4.decompressor().decompress((byte[]) src, off, len, (byte[]) dst, dstOff, maxDstLen);
+    }
+    return Lz4.decompressor().decompress(buffer(src), off, len, buffer(dst), dstOff, maxDstLen);
+  }
+
+  /** @return {@code base} as a buffer whose indexes are those of the base */
+  private static ByteBuffer buffer(Object base) {
+    return base instanceof byte[] ? ByteBuffer.wrap((byte[]) base) : (ByteBuffer) base;
   }
 }

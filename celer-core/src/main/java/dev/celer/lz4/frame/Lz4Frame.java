@@ -3,9 +3,11 @@ package dev.celer.lz4.frame;
 import static dev.celer.internal.frame.Lz4FrameFormat.*;
 
 import dev.celer.internal.Mem;
+import dev.celer.internal.Ranges;
 import dev.celer.internal.frame.FrameHeader;
 import dev.celer.internal.frame.FrameWalker;
 import dev.celer.internal.stream.SourceReader;
+import dev.celer.lz4.Lz4Exception;
 import dev.celer.lz4.Lz4StreamException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -13,6 +15,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -39,6 +43,33 @@ public final class Lz4Frame {
    */
   public static byte[] compress(byte[] src, Lz4FrameOptions options) {
     Objects.requireNonNull(src, "src");
+    Objects.requireNonNull(options, "options");
+    FrameOneShot.checkContentSize(options, src.length);
+    long bound = FrameOneShot.maxFrameLength(src.length, options);
+    if (bound > Integer.MAX_VALUE - 8) {
+      return compressWithStream(src, options); // beyond an array anyway: the stream says where it fails
+    }
+    if (bound > FrameOneShot.MAX_POOLED) {
+      byte[] out = new byte[(int) bound];
+      int n = FrameOneShot.compress(options, src, 0, src.length, out, 0, out.length);
+      return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+    // Into a pooled scratch of the worst case, then one copy of the exact size: the result is
+    // all this allocates (and, with linked blocks, the stream compressor's window).
+    FrameOneShot.Scratch scratch = FrameOneShot.SCRATCH.acquire();
+    try {
+      if (scratch.bytes.length < bound) {
+        scratch.bytes = new byte[(int) Math.max(bound, Math.min(FrameOneShot.MAX_POOLED, 2L * scratch.bytes.length))];
+      }
+      int n = FrameOneShot.compress(options, src, 0, src.length, scratch.bytes, 0, (int) bound);
+      return Arrays.copyOf(scratch.bytes, n);
+    } finally {
+      FrameOneShot.release(scratch);
+    }
+  }
+
+  /** The frame of {@code src} as {@link Lz4FrameOutputStream} writes it, through the stream. */
+  private static byte[] compressWithStream(byte[] src, Lz4FrameOptions options) {
     Lz4FrameOptions o = options.toBuilder().closeUnderlying(true).build();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.max(64, src.length / 2));
     try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(bytes, o)) {
@@ -48,6 +79,88 @@ public final class Lz4Frame {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
     return bytes.toByteArray();
+  }
+
+  /** As {@link #compress(ByteBuffer, ByteBuffer, Lz4FrameOptions)} with the default options. */
+  public static int compress(ByteBuffer src, ByteBuffer dst) {
+    return compress(src, dst, Lz4FrameOptions.defaults());
+  }
+
+  /**
+   * Writes the remaining bytes of {@code src} (position to limit) as one frame into {@code dst} at
+   * its position: the bytes {@link #compress(byte[], Lz4FrameOptions)} returns for them. On return
+   * {@code src}'s position is at its limit and {@code dst}'s advanced by the frame's length; on an
+   * exception both are unchanged (bytes of {@code dst} between its position and limit may have been
+   * overwritten). Heap, direct and read-only sources, heap and direct destinations; limits and byte
+   * orders are not changed. A {@code dst} with {@link #maxCompressedLength(int, Lz4FrameOptions)}
+   * bytes remaining always suffices.
+   *
+   * <p>Memory: nothing beyond a few small objects, when both buffers are heap buffers, or for
+   * independent blocks without a dictionary; linked blocks also build a stream compressor (its
+   * window). With linked blocks or a dictionary and a buffer that has no accessible array, the
+   * input is copied into an array and the frame copied out. When {@code dst} has less room than
+   * the worst case, a block that may not fit is encoded into a pooled scratch and copied.
+   * Thread-safe.
+   *
+   * @return the frame's length, the bytes written
+   * @throws Lz4Exception when the frame does not fit in {@code dst.remaining()} bytes
+   * @throws IllegalArgumentException when {@code options} announce a content size other than
+   *     {@code src.remaining()}, or when {@code src} and {@code dst} share bytes of one array
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public static int compress(ByteBuffer src, ByteBuffer dst, Lz4FrameOptions options) {
+    Objects.requireNonNull(options, "options");
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int len = src.remaining();
+    int room = dst.remaining();
+    FrameOneShot.checkContentSize(options, len);
+    int n;
+    if (src.hasArray() && dst.hasArray()) {
+      int so = src.arrayOffset() + src.position();
+      int d0 = dst.arrayOffset() + dst.position();
+      Ranges.checkApart(src.array(), so, len, dst.array(), d0, room, "source and destination");
+      n = FrameOneShot.compress(options, src.array(), so, len, dst.array(), d0, d0 + room);
+    } else if (FrameOneShot.encodesBuffers(options)) {
+      Ranges.checkApart(src, src.position(), len, dst, dst.position(), room, "source and destination");
+      n = FrameOneShot.compress(options, src, src.position(), len, dst, dst.position(), dst.position() + room);
+    } else {
+      // linked blocks or a dictionary: the block codec takes histories in arrays only
+      byte[] a = new byte[len];
+      Mem.copy(src, src.hasArray() ? src.arrayOffset() + src.position() : src.position(), a, 0, len);
+      byte[] frame = compress(a, options);
+      n = frame.length <= room ? frame.length : -1;
+      if (n >= 0) {
+        Mem.copy(frame, 0, dst.hasArray() ? dst.array() : dst,
+            dst.hasArray() ? dst.arrayOffset() + dst.position() : dst.position(), n);
+      }
+    }
+    if (n < 0) {
+      throw new Lz4Exception("the frame of " + len + " bytes does not fit in the " + room
+          + " bytes remaining in dst (Lz4Frame.maxCompressedLength: " + FrameOneShot.maxFrameLength(len, options) + ")");
+    }
+    src.position(src.limit());
+    dst.position(dst.position() + n);
+    return n;
+  }
+
+  /**
+   * @return the most bytes a frame of {@code srcLen} bytes written with {@code options} can take:
+   *     a destination of this size always suffices for {@link #compress(ByteBuffer, ByteBuffer,
+   *     Lz4FrameOptions)}
+   * @throws IllegalArgumentException when {@code srcLen} is negative, or the bound exceeds {@code
+   *     Integer.MAX_VALUE}
+   */
+  public static int maxCompressedLength(int srcLen, Lz4FrameOptions options) {
+    if (srcLen < 0) {
+      throw new IllegalArgumentException("negative length: " + srcLen);
+    }
+    long n = FrameOneShot.maxFrameLength(srcLen, Objects.requireNonNull(options, "options"));
+    if (n > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("a frame of " + srcLen + " bytes may take " + n + " bytes, more than an int");
+    }
+    return (int) n;
   }
 
   /**
@@ -73,32 +186,137 @@ public final class Lz4Frame {
    */
   public static byte[] decompress(byte[] src, Lz4FrameReadOptions options) throws Lz4StreamException {
     Objects.requireNonNull(src, "src");
+    Objects.requireNonNull(options, "options");
     // The total output limit: maxOneShotSize, or maxTotalOutputSize when that is smaller.
     boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
     int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
     String capName = "Lz4FrameReadOptions." + (oneShotLimit ? "maxOneShotSize" : "maxTotalOutputSize");
-    try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(src), options, cap, capName)) {
-      long declared = declaredContentSize(src, options, cap);
+    return decompressArray(src, 0, src.length, options, cap, capName, null);
+  }
+
+  /**
+   * Decodes all frames of {@code src[off, off+len)} into a new array, at most {@code cap} bytes.
+   * When every frame declares its content size (and its blocks can decode to that much), into one
+   * array of the exact size; otherwise into a pooled scratch (and chunks beyond it), copied once.
+   * Frames the one-shot decoder leaves to the stream (linked blocks with a dictionary) go through
+   * {@link Lz4FrameInputStream}. {@code consumed[0]}, when given, receives the input bytes read.
+   */
+  private static byte[] decompressArray(byte[] src, int off, int len, Lz4FrameReadOptions options, int cap,
+      String capName, long[] consumed) throws Lz4StreamException {
+    try {
+      long declared = declaredContentSize(src, off, len, options, cap);
       if (declared >= 0) {
-        // Every frame declares its content size, and the stream checks each against what it
-        // decodes: one array of the exact size, filled once.
         byte[] out = new byte[(int) declared];
-        int n = 0;
-        for (int r; n < out.length && (r = in.read(out, n, out.length - n)) >= 0; ) {
-          n += r;
+        FrameOneShot.Decoder d = new FrameOneShot.Decoder(src, off, len, out, 0, out.length, options, cap, capName);
+        d.run();
+        if (d.pos != out.length) { // each frame's size was checked against its header: a guard
+          throw new Lz4StreamException(Lz4StreamException.Kind.CORRUPT_BLOCK, d.reader.offset(),
+              "the frames decode to other than the " + declared + " bytes their headers declare");
         }
-        if (n == out.length && in.read() < 0) {
-          return out;
+        if (consumed != null) {
+          consumed[0] = d.reader.offset();
         }
-        throw new Lz4StreamException(Lz4StreamException.Kind.CORRUPT_BLOCK, in.compressedBytesRead(),
-            "the frames decode to other than the " + declared + " bytes their headers declare");
+        return out;
       }
-      return readChunked(in, cap, capName, (int) Math.min(cap, Math.max(256L, Math.min(src.length * 4L, 1 << 20))));
+      FrameOneShot.Decoder d = new FrameOneShot.Decoder(src, off, len, options, cap, capName);
+      try {
+        d.run();
+        if (consumed != null) {
+          consumed[0] = d.reader.offset();
+        }
+        return d.result();
+      } finally {
+        d.close();
+      }
+    } catch (FrameOneShot.Restart r) {
+      return decompressWithStream(src, off, len, options, cap, capName, consumed);
+    }
+  }
+
+  /** {@link #decompressArray} through {@link Lz4FrameInputStream}: the same results, errors and limits. */
+  private static byte[] decompressWithStream(byte[] src, int off, int len, Lz4FrameReadOptions options, int cap,
+      String capName, long[] consumed) throws Lz4StreamException {
+    try (Lz4FrameInputStream in =
+        new Lz4FrameInputStream(new ByteArrayInputStream(src, off, len), options, cap, capName)) {
+      byte[] out = readChunked(in, cap, capName, (int) Math.min(cap, Math.max(256L, Math.min(len * 4L, 1 << 20))));
+      if (consumed != null) {
+        consumed[0] = in.compressedBytesRead();
+      }
+      return out;
     } catch (Lz4StreamException e) {
       throw e;
     } catch (IOException e) {
       throw new UncheckedIOException("unexpected I/O failure on an in-memory stream", e);
     }
+  }
+
+  /** As {@link #decompress(ByteBuffer, ByteBuffer, Lz4FrameReadOptions)} with the default read options. */
+  public static int decompress(ByteBuffer src, ByteBuffer dst) throws Lz4StreamException {
+    return decompress(src, dst, Lz4FrameReadOptions.defaults());
+  }
+
+  /**
+   * Decodes all frames in the remaining bytes of {@code src} (position to limit; concatenated,
+   * skippable and legacy frames, as {@link #decompress(byte[], Lz4FrameReadOptions)}) into {@code
+   * dst} at its position. On return {@code src}'s position is after the last byte read (its limit,
+   * or the first frame's end with {@link Lz4FrameReadOptions#singleFrame()}) and {@code dst}'s is
+   * advanced by the bytes written; on an exception both are unchanged (bytes of {@code dst} between
+   * its position and limit may have been overwritten). Heap, direct and read-only sources, heap and
+   * direct destinations; limits and byte orders are not changed. The output is capped at {@code
+   * dst.remaining()} (and {@link Lz4FrameReadOptions#maxTotalOutputSize()}): more is a {@link
+   * Lz4StreamException.Kind#LIMIT} error; {@link Lz4FrameReadOptions#maxOneShotSize()} does not
+   * apply, as nothing is allocated for the output.
+   *
+   * <p>Memory: blocks are decoded straight into {@code dst}, allocating a few small objects.
+   * Frames with linked blocks or a dictionary, when either buffer has no accessible array, and
+   * linked blocks with a dictionary in any case, are decoded into an array first and copied.
+   * Thread-safe.
+   *
+   * @return the number of bytes written to {@code dst}
+   * @throws Lz4StreamException when {@code src} is malformed, truncated, corrupted or decodes to
+   *     more than the cap; the same kind and offset {@link Lz4FrameInputStream} reports
+   * @throws IllegalArgumentException when {@code src} and {@code dst} share bytes of one array
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public static int decompress(ByteBuffer src, ByteBuffer dst, Lz4FrameReadOptions options)
+      throws Lz4StreamException {
+    Objects.requireNonNull(options, "options");
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int len = src.remaining();
+    int room = dst.remaining();
+    boolean roomLimit = room < options.maxTotalOutputSize();
+    int cap = (int) Math.min(room, options.maxTotalOutputSize());
+    String capName = roomLimit ? "dst.remaining()" : "Lz4FrameReadOptions.maxTotalOutputSize";
+    boolean arrays = src.hasArray() && dst.hasArray();
+    Object s = arrays ? src.array() : src;
+    int so = arrays ? src.arrayOffset() + src.position() : src.position();
+    Object d = arrays ? dst.array() : dst;
+    int d0 = arrays ? dst.arrayOffset() + dst.position() : dst.position();
+    Ranges.checkApart(s, so, len, d, d0, room, "source and destination");
+    int n;
+    long consumed;
+    try {
+      FrameOneShot.Decoder dec = new FrameOneShot.Decoder(s, so, len, d, d0, d0 + room, options, cap, capName);
+      dec.run();
+      n = dec.pos - d0;
+      consumed = dec.reader.offset();
+    } catch (FrameOneShot.Restart r) {
+      // a history the block codec takes in arrays only: decode into an array, then copy
+      byte[] a = s instanceof byte[] ? (byte[]) s : new byte[len];
+      if (a != s) {
+        Mem.copy(s, so, a, 0, len);
+      }
+      long[] c = new long[1];
+      byte[] out = decompressArray(a, a == s ? so : 0, len, options, cap, capName, c);
+      Mem.copy(out, 0, d, d0, out.length);
+      n = out.length;
+      consumed = c[0];
+    }
+    src.position(src.position() + (int) consumed);
+    dst.position(dst.position() + n);
+    return n;
   }
 
   /** The largest chunk {@link #readChunked} allocates: bounds the unused tail of the last one. */
@@ -161,8 +379,8 @@ public final class Lz4Frame {
    * allocate more than its input could produce. Otherwise, or when the walk finds an error (the
    * decoding reports it), -1. Walks headers and block size words only.
    */
-  private static long declaredContentSize(byte[] src, Lz4FrameReadOptions options, int cap) {
-    FrameWalker w = new FrameWalker(new SourceReader(new ByteArrayInputStream(src)), options.headerChecksum());
+  private static long declaredContentSize(byte[] src, int off, int len, Lz4FrameReadOptions options, int cap) {
+    FrameWalker w = new FrameWalker(new SourceReader(src, off, len), options.headerChecksum());
     long total = 0;
     try {
       while (w.nextFrame()) {

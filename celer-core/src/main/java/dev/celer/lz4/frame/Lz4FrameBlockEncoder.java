@@ -7,7 +7,6 @@ import dev.celer.lz4.Lz4;
 import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Dictionary;
 import dev.celer.lz4.Lz4StreamCompressor;
-import dev.celer.xxhash.XxHash32;
 import java.util.Objects;
 
 /**
@@ -133,11 +132,29 @@ public final class Lz4FrameBlockEncoder {
     return finish(stream.tryCompress(src, off, len, dst, dstOff + 4, len - 1), src, off, len, dst, dstOff);
   }
 
+  /**
+   * {@link #encode(byte[], int, int, byte[], int, int, byte[], int, int, byte[], int)} of an
+   * independent block for {@code src} and {@code dst} both {@code byte[]} or both {@code
+   * ByteBuffer} (absolute indexes): the one-shot frame calls on buffers. Without the frame's
+   * dictionary, which only the {@code byte[]} form attaches.
+   */
+  int encode(Object src, int off, int len, Object dst, int dstOff) {
+    assert len > 0 && len <= maxBlockSize && dict == null;
+    if (options.legacy()) {
+      int n = BlockCodec.tryCompress(compressor, src, off, len, dst, dstOff + 4, Lz4.maxCompressedLength(len));
+      assert n > 0;
+      Mem.putIntLE(dst, dstOff, n);
+      return 4 + n;
+    }
+    int n = len > 1 ? BlockCodec.tryCompress(compressor, src, off, len, dst, dstOff + 4, len - 1) : -1;
+    return finish(n, src, off, len, dst, dstOff);
+  }
+
   /** Writes the size word (storing the block when {@code n < 0}) and the block checksum. */
-  private int finish(int n, byte[] src, int off, int len, byte[] dst, int dstOff) {
+  private int finish(int n, Object src, int off, int len, Object dst, int dstOff) {
     int word;
     if (n < 0) {
-      System.arraycopy(src, off, dst, dstOff + 4, len);
+      Mem.copy(src, off, dst, dstOff + 4, len);
       n = len;
       word = len | BLOCK_UNCOMPRESSED_BIT;
     } else {
@@ -147,7 +164,7 @@ public final class Lz4FrameBlockEncoder {
     int end = dstOff + 4 + n;
     if (options.blockChecksum()) {
       // "Block checksum": XXH32 of the stored (raw) block data, seed 0.
-      Mem.putIntLE(dst, end, XxHash32.hash(dst, dstOff + 4, n, XXH32_SEED));
+      Mem.putIntLE(dst, end, FrameOneShot.xxh32(dst, dstOff + 4, n));
       end += 4;
     }
     return end - dstOff;
