@@ -57,11 +57,11 @@ public final class OneShotFrameRatios {
     for (int i = 0; i < 50; i++) {
       call.run();
     }
-    long a0 = THREADS.getCurrentThreadAllocatedBytes();
+    long a0 = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
     for (int i = 0; i < 20; i++) {
       call.run();
     }
-    return (THREADS.getCurrentThreadAllocatedBytes() - a0) / 20;
+    return (THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()) - a0) / 20;
   }
 
   private static double median(double[] v) {

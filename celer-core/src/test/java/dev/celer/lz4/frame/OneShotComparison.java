@@ -153,24 +153,7 @@ public final class OneShotComparison {
     return expected;
   }
 
-  /**
-   * Whether the two outcomes differ only as the backends are documented to differ: with the native
-   * backend, a block with a match of offset 0 decodes (liblz4 writes zeros) where it goes to
-   * liblz4 and is rejected where it goes to the Java decoder (a buffer liblz4 cannot address, such
-   * as a read-only heap buffer): docs/security.md, "The native backend".
-   */
-  private static boolean offsetZeroOnNative(Outcome a, Outcome b) {
-    if (!dev.celer.lz4.Lz4.isNativeBackend() || (a.error == null) == (b.error == null)) {
-      return false;
-    }
-    Lz4StreamException e = a.error != null ? a.error : b.error;
-    return e.kind() == Lz4StreamException.Kind.CORRUPT_BLOCK && e.getMessage().contains("match offset 0");
-  }
-
   private static void check(Outcome expected, Outcome actual, String what, byte[] input) {
-    if (offsetZeroOnNative(expected, actual)) {
-      return;
-    }
     String where = what + " on " + input.length + " bytes: stream gave " + expected + ", one-shot " + actual;
     if (expected.error == null) {
       if (actual.error != null) {
