@@ -1,24 +1,22 @@
 package dev.celer.lz4;
 
-import dev.celer.internal.Mem;
 import dev.celer.internal.NativeBackend;
 
 /**
- * The native backend's block decoder: {@code LZ4_decompress_safe} and {@code
- * LZ4_decompress_safe_partial} of liblz4 (see {@link NativeBackend}), which never read outside
- * the input nor write outside the output range, and {@code LZ4_decompress_safe_usingDict} (and
- * {@code _partial_usingDict}, liblz4 1.9.4+) for blocks with history: a dictionary, or the
- * output's preceding bytes (linked blocks). Small outputs (below the measured crossover), buffers
- * the backend cannot address, and calls the backend declines ({@link NativeBackend#DECLINED}) are
- * decoded by {@link Lz4SafeDecompressor}, which accepts exactly what liblz4 accepts, with the same
- * bytes (offset-0 matches as zeros included), so the answer does not depend on the path.
+ * The native backend's block decoder for full decodes: {@code LZ4_decompress_safe} of liblz4 (see
+ * {@link NativeBackend}), which never reads outside the input nor writes outside the output range,
+ * and {@code LZ4_decompress_safe_usingDict} for blocks with history: a dictionary, or the output's
+ * preceding bytes (linked blocks). Small outputs (below the measured crossover), buffers the
+ * backend cannot address, calls the backend declines ({@link NativeBackend#DECLINED}) and every
+ * partial decode are decoded by {@link Lz4SafeDecompressor}, which accepts exactly what liblz4
+ * accepts, with the same bytes (offset-0 matches as zeros included), so the answer does not depend
+ * on the path. Partial decoding stays in Java because liblz4's partial decoder leaves an offset-0
+ * match near the target to bytes it did not decode (see {@link #decode}).
  *
  * <p><b>A full decode that liblz4 rejects is rejected.</b> The Java decoder is then asked only for
  * the message (what is wrong, at which input offset); should it accept the block (it must not: the
  * two agree by contract, checked by a differential fuzz target against liblz4), the rejection
- * stands, with a generic message. <b>A partial decode</b> that liblz4 rejects or ends short of its
- * target is decided by the Java decoder: Celer's partial contract allows a block that stops inside
- * its last match or whose unread tail is truncated, which liblz4 1.9.4 handles otherwise.
+ * stands, with a generic message.
  *
  * <p>Stateless and thread-safe.
  */
@@ -58,67 +56,31 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
         || extLen != 0 && (prefixStart != dstOff || !NativeBackend.readable(ext))) {
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
     }
-    if (partial && mayHoldOffsetZero(src, srcOff, srcEnd, dstEnd - dstOff)) {
+    if (partial) {
       // liblz4's partial decoding (with or without history) copies a match of offset 0 (invalid,
-      // which it does not check) that ends near the target from itself, byte by byte, so it would
-      // hand back what the destination held, or bytes its own wider copies wrote ahead; the Java
-      // decoder writes zeros, as both backends' full decodes do. A block whose input holds no two
-      // zero bytes in a row where the decoder can read has no offset 0, and liblz4 gives Java's
-      // bytes; any other block is decoded in Java.
+      // which it does not check) that ends near the target from itself, byte by byte, so its
+      // output there is what the destination held, or bytes its own wider copies wrote ahead; the
+      // Java decoder writes zeros, as both backends' full decodes do. No check short of walking
+      // the block (as costly as the Java decode) tells such a block apart, so partial decoding
+      // stays in Java, where both backends give the same bytes (docs/security.md).
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, true);
     }
     int n;
     if (extLen != 0 || prefixStart != dstOff) {
       // history: a dictionary apart from the output, or the bytes right before it (linked blocks)
       n = extLen != 0
-          ? NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, ext, extOff, extLen, partial)
-          : NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, dst, prefixStart, dstOff - prefixStart, partial);
+          ? NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, ext, extOff, extLen, false)
+          : NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, dst, prefixStart, dstOff - prefixStart, false);
     } else {
-      n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, partial);
+      n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, false);
     }
     if (n == NativeBackend.DECLINED) {
-      return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, partial);
-    }
-    if (partial && n < dstEnd - dstOff) {
-      // Rejected, or short of its target: the Java decoder decides (the rare path), so partial
-      // decoding's contract, and its error messages, are Celer's own
-      return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, true);
+      return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, false);
     }
     if (n < 0) {
       throw rejected(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, -n - 1);
     }
     return n;
-  }
-
-  /**
-   * Whether a partial decode of {@code target} bytes may read a match offset of 0: whether two zero
-   * bytes in a row lie within the input it can read. Each sequence reads at most one token, two
-   * offset bytes and one length byte per 255 bytes of length beyond its output, and every sequence
-   * but the last writes at least 4 bytes, so a decode of {@code target} bytes reads fewer than
-   * {@code target + target / 64 + 64} input bytes. Word at a time: a zero byte sets bit 7 of its
-   * lane in {@code (w - 0x01..01) & ~w & 0x80..80} (a lane above a zero byte may be marked too,
-   * which only makes the answer more careful).
-   */
-  static boolean mayHoldOffsetZero(Object src, int srcOff, int srcEnd, int target) {
-    int end = (int) Math.min(srcEnd, srcOff + (long) target + (target >>> 6) + 64);
-    int i = srcOff;
-    boolean lastZero = false;
-    for (; i + 8 <= end; i += 8) {
-      long w = Mem.getLongLE(src, i);
-      long z = (w - 0x0101_0101_0101_0101L) & ~w & 0x8080_8080_8080_8080L;
-      if (z != 0 && ((z & (z >>> 8)) != 0 || lastZero && (z & 0x80L) != 0)) {
-        return true;
-      }
-      lastZero = (z & 0x8000_0000_0000_0000L) != 0;
-    }
-    for (; i < end; i++) {
-      boolean zero = Mem.getU8(src, i) == 0;
-      if (zero && lastZero) {
-        return true;
-      }
-      lastZero = zero;
-    }
-    return false;
   }
 
   /**
