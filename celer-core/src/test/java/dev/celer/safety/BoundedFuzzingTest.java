@@ -13,7 +13,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -27,7 +31,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  *
  * <p>Every build checks that the list names exactly the {@code @FuzzTest} methods of this package.
  * With the system property {@code celer.fuzz.duration} (set by {@code mvn -Pfuzz}, default 2s),
- * each target is fuzzed for that long in a JVM of its own (Jazzer fuzzes one target per JVM):
+ * each target is fuzzed for that long in a JVM of its own (Jazzer fuzzes one target per JVM; two
+ * such JVMs at a time, {@code -Dceler.fuzz.parallel=N} to change it):
  * {@code JAZZER_FUZZ=1}, coverage instrumentation of {@code dev.celer.**}, the checked-in seeds and
  * the local grown corpus as the start. A finding fails the test, and so does a target that reports
  * no coverage: a run that explores nothing must not pass as fuzzing. Each target's Jazzer output is
@@ -97,50 +102,74 @@ class BoundedFuzzingTest {
     Path logs = Path.of("target", nativeRun ? "fuzz-logs-native" : "fuzz-logs");
     Files.createDirectories(logs);
     List<String> problems = new ArrayList<>();
-    long executions = 0;
     // -Dceler.fuzz.filter=REGEX keeps the targets whose Class#method it finds (default: all)
     Pattern filter = Pattern.compile(System.getProperty("celer.fuzz.filter", ""));
     List<String> targets = listedTargets().stream().filter(t -> filter.matcher(t).find()).collect(Collectors.toList());
-    for (String target : targets) {
-      Path log = logs.resolve(target.replace('#', '.') + ".log");
-      long start = System.nanoTime();
-      int exit = runTarget(target, duration, log);
-      double secs = (System.nanoTime() - start) / 1e9;
-      String out = Files.readString(log, StandardCharsets.ISO_8859_1);
-      Matcher done = DONE.matcher(out);
-      long runs = -1;
-      while (done.find()) {
-        runs = Long.parseLong(done.group(1));
+    // -Dceler.fuzz.parallel=N fuzzing JVMs at a time (default 2): most of a 2 s run is the JVM's and
+    // Jazzer's start-up, which two JVMs overlap on 2 cores; each target's line prints as it ends
+    int parallel = Math.max(1, Integer.getInteger("celer.fuzz.parallel", 2));
+    ExecutorService pool = Executors.newFixedThreadPool(parallel);
+    List<Future<String>> runs = new ArrayList<>();
+    try {
+      for (String target : targets) {
+        runs.add(pool.submit(() -> fuzzOne(target, duration, logs, nativeRun)));
       }
-      Matcher cov = COVERAGE.matcher(out);
-      String coverage = null;
-      while (cov.find()) {
-        coverage = "cov " + cov.group(1) + ", corpus " + cov.group(2);
+      for (Future<String> run : runs) {
+        String problem = run.get();
+        if (problem != null) {
+          problems.add(problem);
+        }
       }
-      System.out.printf("[celer] fuzz %s: %d executions, %s, %.1f s%n", target, Math.max(runs, 0),
-          coverage == null ? "NO COVERAGE" : coverage, secs);
-      executions += Math.max(runs, 0);
-      if (exit != 0) {
-        problems.add(target + ": finding or failure (exit " + exit + "), see " + log.toAbsolutePath());
-      } else if (runs < 0) {
-        problems.add(target + ": Jazzer did not fuzz (no 'Done N runs'), see " + log.toAbsolutePath());
-      } else if (coverage == null || out.contains("no interesting inputs were found")) {
-        problems.add(target + ": no coverage feedback (is dev.celer instrumented?), see " + log.toAbsolutePath());
-      } else if (nativeRun && target.startsWith("NativeDecoderFuzzTest#")
-          && !out.contains("[celer] NativeDecoderFuzzTest: backend native")) {
-        problems.add(target + ": the fuzzing JVM did not run the native backend, see " + log.toAbsolutePath());
-      } else if (Runtime.version().feature() >= 25 && target.startsWith("Liblz4DifferentialFuzzTest#")
-          && !out.contains("[celer] Liblz4DifferentialFuzzTest: against liblz4")) {
-        problems.add(target + ": the fuzzing JVM could not call liblz4 (JDK 25 with native access should), see "
-            + log.toAbsolutePath());
-      } else if (nativeRun && target.startsWith("Liblz4DifferentialFuzzTest#")
-          && !out.contains("Celer decoders: java, native")) {
-        problems.add(target + ": the fuzzing JVM did not compare the native backend with liblz4, see " + log.toAbsolutePath());
-      }
+    } finally {
+      pool.shutdownNow();
     }
+    long executions = EXECUTIONS.sumThenReset();
     System.out.printf("[celer] fuzz total: %d targets, %d executions, %s each, %s%n", targets.size(), executions, duration,
         nativeRun ? "native backend" : "pure-Java backend");
     assertTrue(problems.isEmpty(), String.join("\n", problems));
+  }
+
+  private static final LongAdder EXECUTIONS = new LongAdder();
+
+  /** Fuzzes one target and checks its log; returns what went wrong, or {@code null}. */
+  private static String fuzzOne(String target, String duration, Path logs, boolean nativeRun)
+      throws IOException, InterruptedException {
+    Path log = logs.resolve(target.replace('#', '.') + ".log");
+    long start = System.nanoTime();
+    int exit = runTarget(target, duration, log);
+    double secs = (System.nanoTime() - start) / 1e9;
+    String out = Files.readString(log, StandardCharsets.ISO_8859_1);
+    Matcher done = DONE.matcher(out);
+    long runs = -1;
+    while (done.find()) {
+      runs = Long.parseLong(done.group(1));
+    }
+    Matcher cov = COVERAGE.matcher(out);
+    String coverage = null;
+    while (cov.find()) {
+      coverage = "cov " + cov.group(1) + ", corpus " + cov.group(2);
+    }
+    System.out.printf("[celer] fuzz %s: %d executions, %s, %.1f s%n", target, Math.max(runs, 0),
+        coverage == null ? "NO COVERAGE" : coverage, secs);
+    EXECUTIONS.add(Math.max(runs, 0));
+    if (exit != 0) {
+      return target + ": finding or failure (exit " + exit + "), see " + log.toAbsolutePath();
+    } else if (runs < 0) {
+      return target + ": Jazzer did not fuzz (no 'Done N runs'), see " + log.toAbsolutePath();
+    } else if (coverage == null || out.contains("no interesting inputs were found")) {
+      return target + ": no coverage feedback (is dev.celer instrumented?), see " + log.toAbsolutePath();
+    } else if (nativeRun && target.startsWith("NativeDecoderFuzzTest#")
+        && !out.contains("[celer] NativeDecoderFuzzTest: backend native")) {
+      return target + ": the fuzzing JVM did not run the native backend, see " + log.toAbsolutePath();
+    } else if (Runtime.version().feature() >= 25 && target.startsWith("Liblz4DifferentialFuzzTest#")
+        && !out.contains("[celer] Liblz4DifferentialFuzzTest: against liblz4")) {
+      return target + ": the fuzzing JVM could not call liblz4 (JDK 25 with native access should), see "
+          + log.toAbsolutePath();
+    } else if (nativeRun && target.startsWith("Liblz4DifferentialFuzzTest#")
+        && !out.contains("Celer decoders: java, native")) {
+      return target + ": the fuzzing JVM did not compare the native backend with liblz4, see " + log.toAbsolutePath();
+    }
+    return null;
   }
 
   /** Fuzzes {@code target} for {@code duration} in a new JVM; its output goes to {@code log}. */
