@@ -136,8 +136,8 @@ class ReadmeSamplesTest {
     }
     StringWriter diagnostics = new StringWriter();
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
-      List<String> options = Arrays.asList("-proc:none", "-Xlint:none", "-d", out.toString(),
-          "-classpath", System.getProperty("java.class.path"));
+      String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+      List<String> options = Arrays.asList("-proc:none", "-Xlint:none", "-d", out.toString(), "-classpath", classPath);
       boolean ok = javac.getTask(diagnostics, files, null, options, null, units).call();
       return ok ? null : diagnostics.toString();
     }
