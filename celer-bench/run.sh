@@ -15,7 +15,7 @@
 #   files     corpus file names or paths (default: the whole corpus, see dev.celer.bench.Corpus)
 #
 # Raw outputs (JMH JSON and logs, C tool output) stay in celer-bench/results/<jdk>-<time>/.
-# See docs/performance.md for what is measured and how to read the table.
+# See docs/benchmarks.md ("JMH, one JVM per implementation") for what is measured and how to read the table.
 set -euo pipefail
 
 args="$*"

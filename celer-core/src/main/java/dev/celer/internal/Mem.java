@@ -204,7 +204,7 @@ public final class Mem {
   /**
    * {@link #commonBytes} without the call of the vectorized compare: 8 bytes per step all the
    * way. Slower on very long matches, but a loop with no call in it lets the JIT keep the caller's
-   * loop values in registers (the fast compressor's common case, see docs/performance-notes.md).
+   * loop values in registers (the fast compressor's common case, see docs/benchmarks.md, "Pure-Java performance notes").
    *
    * @return the length of the common run, {@code 0..limit-b}
    */

@@ -84,6 +84,12 @@ public abstract class Lz4Compressor {
   /**
    * Compresses {@code src[srcOff, srcOff+srcLen)} into {@code dst} starting at {@code dstOff}.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written to {@code dst}
    * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes (a {@code
    *     maxDstLen} of {@link Lz4#maxCompressedLength(int)} always suffices)
@@ -99,6 +105,12 @@ public abstract class Lz4Compressor {
    * would cross the limit. Bytes of {@code dst} within the range may have been overwritten when it
    * gives up; nothing at or beyond {@code dstOff + maxDstLen} is ever written.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written, or {@code -1} when the block does not fit
    * @throws IndexOutOfBoundsException when a range lies outside its array
    */
@@ -111,6 +123,9 @@ public abstract class Lz4Compressor {
   /**
    * Compresses all of {@code src} into a new array of exactly the compressed length. Allocates
    * the result (and a scratch buffer of {@link Lz4#maxCompressedLength(int)} bytes).
+   *
+   * @param src the data to compress
+   * @return a new array holding the compressed block
    */
   public final byte[] compress(byte[] src) {
     byte[] out = new byte[Lz4.maxCompressedLength(src.length)];
@@ -124,6 +139,8 @@ public abstract class Lz4Compressor {
    * advanced by the number of bytes written. Heap and direct buffers are both accepted; neither
    * buffer's byte order matters, and their limits are not changed.
    *
+   * @param src the data to compress
+   * @param dst where the compressed block goes
    * @return the number of bytes written
    * @throws Lz4Exception when the output does not fit in {@code dst.remaining()}; positions are then unchanged
    * @throws ReadOnlyBufferException when {@code dst} is read-only
@@ -136,6 +153,8 @@ public abstract class Lz4Compressor {
    * "Compress or reject" for buffers: as {@link #compress(ByteBuffer, ByteBuffer)}, but returns
    * {@code -1} (and leaves both positions unchanged) when the output does not fit.
    *
+   * @param src the data to compress
+   * @param dst where the compressed block goes
    * @return the number of bytes written, or {@code -1}
    * @throws ReadOnlyBufferException when {@code dst} is read-only
    */
@@ -150,6 +169,12 @@ public abstract class Lz4Compressor {
    * Indexes are checked against each buffer's limit (as the JDK's absolute bulk methods do). Heap,
    * direct, read-only and sliced buffers are accepted; the call allocates nothing.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written to {@code dst}
    * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes
    * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
@@ -164,6 +189,12 @@ public abstract class Lz4Compressor {
    * ByteBuffer, int, int)}, but returns {@code -1} instead of throwing when the output would not
    * fit (bytes of {@code dst} within the range may then have been overwritten).
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written, or {@code -1} when the block does not fit
    * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
    * @throws ReadOnlyBufferException when {@code dst} is read-only
@@ -210,6 +241,15 @@ public abstract class Lz4Compressor {
    * Compresses a block that may reference a dictionary (the last 64 KB of {@code dict[dictOff,
    * dictOff+dictLen)}); see the class description for the zero-copy prefix case.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
+   * @param dict the dictionary (its last 64 KB count)
+   * @param dictOff where the dictionary starts in {@code dict}
+   * @param dictLen the dictionary's length in bytes
    * @return the number of bytes written
    * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes
    * @throws IndexOutOfBoundsException when a range lies outside its array
@@ -223,6 +263,15 @@ public abstract class Lz4Compressor {
    * "Compress or reject" with a dictionary: as {@link #compress(byte[], int, int, byte[], int, int,
    * byte[], int, int)}, but returns {@code -1} when the output would not fit.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
+   * @param dict the dictionary (its last 64 KB count)
+   * @param dictOff where the dictionary starts in {@code dict}
+   * @param dictLen the dictionary's length in bytes
    * @return the number of bytes written, or {@code -1}
    */
   public final int tryCompress(
@@ -248,6 +297,13 @@ public abstract class Lz4Compressor {
    * dictionary in place and allocate nothing; the high compressors copy it and the input into a
    * pooled work buffer, as the {@code byte[] dict} overloads do.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
+   * @param dict the dictionary (its last 64 KB count)
    * @return the number of bytes written
    * @throws Lz4Exception when the output would not fit into {@code maxDstLen} bytes
    * @throws IndexOutOfBoundsException when a range lies outside its array
@@ -261,6 +317,13 @@ public abstract class Lz4Compressor {
    * "Compress or reject" with a prepared dictionary: as {@link #compress(byte[], int, int, byte[],
    * int, int, Lz4Dictionary)}, but returns {@code -1} when the output would not fit.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
+   * @param dict the dictionary (its last 64 KB count)
    * @return the number of bytes written, or {@code -1}
    * @throws IndexOutOfBoundsException when a range lies outside its array
    */
@@ -279,6 +342,9 @@ public abstract class Lz4Compressor {
    * Compresses the remaining bytes of {@code src} with a prepared dictionary into {@code dst} at
    * its position; positions move as with {@link #compress(ByteBuffer, ByteBuffer)}.
    *
+   * @param src the data to compress
+   * @param dst where the compressed block goes
+   * @param dict the dictionary (its last 64 KB count)
    * @return the number of bytes written
    * @throws Lz4Exception when the output does not fit in {@code dst.remaining()}; positions are then unchanged
    * @throws ReadOnlyBufferException when {@code dst} is read-only
@@ -292,6 +358,9 @@ public abstract class Lz4Compressor {
    * ByteBuffer, Lz4Dictionary)}, but returns {@code -1} (and leaves both positions unchanged) when
    * the output does not fit.
    *
+   * @param src the data to compress
+   * @param dst where the compressed block goes
+   * @param dict the dictionary (its last 64 KB count)
    * @return the number of bytes written, or {@code -1}
    * @throws ReadOnlyBufferException when {@code dst} is read-only
    */
@@ -314,6 +383,12 @@ public abstract class Lz4Compressor {
    *
    * @param srcConsumed an array of at least one element; {@code srcConsumed[0]} receives the
    *     number of input bytes the block holds
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param dstLen how many bytes of {@code dst} to fill at most
    * @return the number of bytes written, {@code 0..dstLen}
    */
   public final int compressDestSize(
@@ -329,6 +404,8 @@ public abstract class Lz4Compressor {
    * into {@code dst.remaining()} bytes. {@code src}'s position advances by the input consumed,
    * {@code dst}'s by the bytes written. Allocates nothing.
    *
+   * @param src the data to compress
+   * @param dst where the compressed block goes
    * @return the number of bytes written
    * @see #compressDestSize(byte[], int, int, byte[], int, int, int[])
    */

@@ -81,6 +81,12 @@ public abstract class Lz4Decompressor {
    * Decodes the block {@code src[srcOff, srcOff+srcLen)} (exactly one whole block) into {@code
    * dst} starting at {@code dstOff}, writing at most {@code maxDstLen} bytes.
    *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written
    * @throws Lz4Exception when the block is malformed or its output exceeds {@code maxDstLen}
    * @throws IndexOutOfBoundsException when a range lies outside its array
@@ -96,6 +102,15 @@ public abstract class Lz4Decompressor {
    * Decodes a block that was compressed with a dictionary: matches may reach into the last 64 KB
    * of {@code dict[dictOff, dictOff+dictLen)}. See the class description for the prefix case.
    *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
+   * @param dict the dictionary (its last 64 KB count)
+   * @param dictOff where the dictionary starts in {@code dict}
+   * @param dictLen the dictionary's length in bytes
    * @return the number of bytes written
    * @throws Lz4Exception when the block is malformed or its output exceeds {@code maxDstLen}
    * @throws IllegalArgumentException when a separate dictionary overlaps the output range
@@ -112,6 +127,12 @@ public abstract class Lz4Decompressor {
    * dstOff}. The input must hold at least the sequences that produce those bytes; the rest of the
    * block is neither read nor checked.
    *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param targetLen how many decoded bytes are wanted, from the block's start
    * @return the number of bytes written: {@code targetLen}, or fewer when the block is shorter
    * @throws Lz4Exception when the part of the block it reads is malformed
    */
@@ -126,6 +147,15 @@ public abstract class Lz4Decompressor {
    * Partial decoding ({@link #decompressPartial(byte[], int, int, byte[], int, int)}) of a block
    * compressed with a dictionary.
    *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param targetLen how many decoded bytes are wanted, from the block's start
+   * @param dict the dictionary (its last 64 KB count)
+   * @param dictOff where the dictionary starts in {@code dict}
+   * @param dictLen the dictionary's length in bytes
    * @return the number of bytes written: {@code targetLen}, or fewer when the block is shorter
    */
   public final int decompressPartial(
@@ -141,6 +171,12 @@ public abstract class Lz4Decompressor {
    * is the bounded replacement for {@code LZ4_decompress_fast} (which trusts the block and reads
    * past it on hostile input): pass the rest of the buffer as {@code srcLen}.
    *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param dstLen the exact decoded length
    * @return the number of input bytes the block occupies (the compressed length)
    * @throws Lz4Exception when the block is malformed, decodes to more or fewer than {@code dstLen}
    *     bytes, or needs input beyond {@code srcLen}
@@ -159,6 +195,9 @@ public abstract class Lz4Decompressor {
    * dst}'s position is advanced by {@code dstLen}; on an exception both are unchanged. Heap and
    * direct buffers are both accepted; limits and byte orders are not changed.
    *
+   * @param src the compressed block
+   * @param dst where the decoded bytes go
+   * @param dstLen the exact decoded length
    * @return the number of input bytes the block occupies
    * @throws Lz4Exception as the array form
    * @throws IndexOutOfBoundsException when {@code dstLen} is negative or exceeds {@code
@@ -187,6 +226,12 @@ public abstract class Lz4Decompressor {
    * and byte orders are neither used nor changed; indexes are checked against each buffer's limit.
    * Heap, direct, read-only and sliced buffers are accepted; the call allocates nothing.
    *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param dstLen the exact decoded length
    * @return the number of input bytes the block occupies
    * @throws Lz4Exception as the array form
    * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
@@ -209,6 +254,8 @@ public abstract class Lz4Decompressor {
    * Decodes the whole of {@code src} as one block that must decode to exactly {@code
    * originalLength} bytes.
    *
+   * @param src the compressed block
+   * @param originalLength the exact decoded length
    * @return a new array of {@code originalLength} bytes
    * @throws Lz4Exception when the block is malformed or its length is not {@code originalLength}
    *     (checked against the block's size before anything is allocated, so a hostile length does
@@ -242,6 +289,8 @@ public abstract class Lz4Decompressor {
    * exception both positions are unchanged. Heap and direct buffers are both accepted; limits and
    * byte orders are not changed.
    *
+   * @param src the compressed block
+   * @param dst where the decoded bytes go
    * @return the number of bytes written
    * @throws Lz4Exception when the block is malformed or its output exceeds {@code dst.remaining()}
    * @throws ReadOnlyBufferException when {@code dst} is read-only
@@ -258,6 +307,12 @@ public abstract class Lz4Decompressor {
    * buffer's limit (as the JDK's absolute bulk methods do). Heap, direct, read-only and sliced
    * buffers are accepted; the call allocates nothing.
    *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written
    * @throws Lz4Exception when the block is malformed or its output exceeds {@code maxDstLen}
    * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
@@ -283,6 +338,9 @@ public abstract class Lz4Decompressor {
    * return {@code src}'s position is at its limit and {@code dst}'s position is advanced by the
    * bytes written; on an exception both are unchanged.
    *
+   * @param src the compressed block
+   * @param dst where the decoded bytes go
+   * @param targetLen how many decoded bytes are wanted, from the block's start
    * @return the number of bytes written: {@code targetLen}, or fewer when the block is shorter
    * @throws IndexOutOfBoundsException when {@code targetLen} exceeds {@code dst.remaining()}
    */

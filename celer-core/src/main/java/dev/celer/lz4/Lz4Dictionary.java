@@ -55,6 +55,10 @@ public final class Lz4Dictionary {
    * Prepares {@code dict[off, off+len)}; only its last 64 KB are kept. The array is copied, so the
    * caller may change it afterwards.
    *
+   * @param dict the dictionary (its last 64 KB count)
+   * @param off where the dictionary starts in {@code dict}
+   * @param len the dictionary's length in bytes
+   * @return the prepared dictionary
    * @throws IndexOutOfBoundsException when the range lies outside {@code dict}
    */
   public static Lz4Dictionary of(byte[] dict, int off, int len) {
@@ -66,7 +70,12 @@ public final class Lz4Dictionary {
     return new Lz4Dictionary(Arrays.copyOfRange(dict, off + len - kept, off + len));
   }
 
-  /** Prepares all of {@code dict}; same as {@code of(dict, 0, dict.length)}. */
+  /**
+   * Prepares all of {@code dict}; same as {@code of(dict, 0, dict.length)}.
+   *
+   * @param dict the dictionary (its last 64 KB count)
+   * @return the prepared dictionary
+   */
   public static Lz4Dictionary of(byte[] dict) {
     return of(dict, 0, dict.length);
   }

@@ -532,7 +532,7 @@ final class Lz4FastCompressor extends Lz4Compressor {
    * step for step; what is gone is the state the general loop carries for the other modes (the
    * table choice, the fill mode, the distance test, the history start), and the match length is
    * counted by {@link Mem#commonBytesNoCall}, with no call in the loop: together about 5% faster
-   * (docs/performance-notes.md, second round).
+   * (docs/benchmarks.md, "Pure-Java performance notes", second round).
    *
    * @return bytes written, or {@code -1} when the block does not fit
    */

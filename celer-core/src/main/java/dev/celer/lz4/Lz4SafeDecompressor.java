@@ -388,7 +388,7 @@ final class Lz4SafeDecompressor extends Lz4Decompressor {
       // The token and the offset are read as the low bytes of 8-byte words (inside the input: at
       // least FAST_MARGIN bytes remain). Every source access of the loop then has the same bound
       // (the array length - 7): one value for the JIT to keep instead of three (length, length - 1,
-      // length - 7), which relieves the loop's register pressure (docs/performance-notes.md, round 3).
+      // length - 7), which relieves the loop's register pressure (docs/benchmarks.md, "Third round: the decoder").
       final int token = (int) Mem.getLongLE(src, p++) & 0xFF;
       int litLen = token >>> 4;
       if (litLen == RUN_MASK) {

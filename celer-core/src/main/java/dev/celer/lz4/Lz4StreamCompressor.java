@@ -98,6 +98,10 @@ public final class Lz4StreamCompressor {
   /**
    * Forgets all history and starts from a dictionary: the next block may reference the last 64 KB
    * of {@code dict[off, off+len)}, which is copied (the caller may change it afterwards).
+   *
+   * @param dict the dictionary (its last 64 KB count)
+   * @param off where the dictionary starts in {@code dict}
+   * @param len the dictionary's length in bytes
    */
   public void reset(byte[] dict, int off, int len) {
     Objects.checkFromIndexSize(off, len, dict.length);
@@ -124,6 +128,12 @@ public final class Lz4StreamCompressor {
   /**
    * Compresses the next block of the sequence.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written
    * @throws Lz4Exception when the output would not fit in {@code maxDstLen} bytes; the input is
    *     part of the history all the same
@@ -141,6 +151,12 @@ public final class Lz4StreamCompressor {
    * input becomes history either way, as when a frame writer then stores the block uncompressed
    * (a decoder also takes stored blocks into its history).
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the compressed block goes
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written, or {@code -1}
    */
   public int tryCompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int maxDstLen) {

@@ -42,13 +42,25 @@ public final class Lz4StreamDecompressor {
     histEnd = 0;
   }
 
-  /** Forgets all history and starts from the last 64 KB of {@code dict[off, off+len)} (copied). */
+  /**
+   * Forgets all history and starts from the last 64 KB of {@code dict[off, off+len)} (copied).
+   *
+   * @param dict the dictionary (its last 64 KB count)
+   * @param off where they start in {@code data}
+   * @param len how many bytes to add
+   */
   public void reset(byte[] dict, int off, int len) {
     reset();
     appendHistory(dict, off, len);
   }
 
-  /** Adds bytes to the history, as if a block had decoded to them (for stored blocks). */
+  /**
+   * Adds bytes to the history, as if a block had decoded to them (for stored blocks).
+   *
+   * @param data the bytes to add to the history
+   * @param off where they start in {@code data}
+   * @param len how many bytes to add
+   */
   public void appendHistory(byte[] data, int off, int len) {
     Objects.checkFromIndexSize(off, len, data.length);
     int keep = Math.min(len, WINDOW_SIZE);
@@ -58,6 +70,12 @@ public final class Lz4StreamDecompressor {
   /**
    * Decodes the next block of the sequence into {@code dst[dstOff, dstOff+maxDstLen)}.
    *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
    * @return the number of bytes written
    * @throws Lz4Exception when the block is malformed or its output exceeds {@code maxDstLen}
    */

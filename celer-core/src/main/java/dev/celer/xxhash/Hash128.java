@@ -63,6 +63,8 @@ public final class Hash128 {
   /**
    * Writes the 16 bytes of the canonical (big-endian) form at {@code dst[off]}.
    *
+   * @param dst where the 16 bytes go
+   * @param off where they start in {@code dst}
    * @throws IndexOutOfBoundsException if fewer than 16 bytes are there
    */
   public void writeTo(byte[] dst, int off) {

@@ -187,6 +187,14 @@ public class SeekableLz4Codec implements SplittableCompressionCodec, Configurabl
    * As {@link #createInputStream(InputStream, Decompressor, long, long, READ_MODE)}, with the
    * file's length when the caller knows it ({@code FileStatus}), which saves the probes; -1 when
    * it does not. A length at which no index is found is not trusted (the probes run).
+   *
+   * @param seekableIn the file's stream; one that is not {@code Seekable} and {@code
+   *     PositionedReadable} is read whole by the split that starts at 0
+   * @param start where the split starts in the file
+   * @param end where the split ends in the file (exclusive)
+   * @param fileLength the file's length, or -1 when not known
+   * @return the decoded bytes of the blocks that start in the split
+   * @throws IOException when the stream fails or the file is not valid LZ4
    */
   public SplitCompressionInputStream createInputStream(InputStream seekableIn, long start, long end, long fileLength)
       throws IOException {

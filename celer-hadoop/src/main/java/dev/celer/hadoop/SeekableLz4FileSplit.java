@@ -19,13 +19,30 @@ public class SeekableLz4FileSplit extends FileSplit {
   /** For deserialization. */
   public SeekableLz4FileSplit() {}
 
-  /** The split {@code [start, start + length)} of {@code file}, which is {@code fileLength} bytes long. */
+  /**
+   * The split {@code [start, start + length)} of {@code file}, which is {@code fileLength} bytes long.
+   *
+   * @param file the file
+   * @param start where the split starts in the file
+   * @param length the split's length in bytes
+   * @param fileLength the whole file's length
+   * @param hosts the hosts that hold the split
+   */
   public SeekableLz4FileSplit(Path file, long start, long length, long fileLength, String[] hosts) {
     super(file, start, length, hosts);
     this.fileLength = fileLength;
   }
 
-  /** As the other constructor, with the hosts that hold the split in memory. */
+  /**
+   * As the other constructor, with the hosts that hold the split in memory.
+   *
+   * @param file the file
+   * @param start where the split starts in the file
+   * @param length the split's length in bytes
+   * @param fileLength the whole file's length
+   * @param hosts the hosts that hold the split
+   * @param inMemoryHosts the hosts that hold the split in memory
+   */
   public SeekableLz4FileSplit(Path file, long start, long length, long fileLength, String[] hosts, String[] inMemoryHosts) {
     super(file, start, length, hosts, inMemoryHosts);
     this.fileLength = fileLength;
@@ -36,7 +53,10 @@ public class SeekableLz4FileSplit extends FileSplit {
     return fileLength;
   }
 
-  /** @return this split, which now names the file's side-car index ({@code null}: none) */
+  /**
+   * @param sidecar the file's side-car index, or {@code null} for none
+   * @return this split, which now names it
+   */
   public SeekableLz4FileSplit withSidecar(Path sidecar) {
     this.sidecar = sidecar;
     return this;

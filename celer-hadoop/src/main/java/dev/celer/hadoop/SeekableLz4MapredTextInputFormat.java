@@ -39,7 +39,15 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
       super((Path) null, 0, 0, (String[]) null);
     }
 
-    /** The split {@code [start, start + length)} of {@code file}, which is {@code fileLength} bytes long. */
+    /**
+     * The split {@code [start, start + length)} of {@code file}, which is {@code fileLength} bytes long.
+     *
+     * @param file the file
+     * @param start where the split starts in the file
+     * @param length the split's length in bytes
+     * @param fileLength the whole file's length
+     * @param hosts the hosts that hold the split
+     */
     public Split(Path file, long start, long length, long fileLength, String[] hosts) {
       super(file, start, length, hosts);
       this.fileLength = fileLength;
@@ -50,7 +58,10 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
       return fileLength;
     }
 
-    /** @return this split, which now names the file's side-car index ({@code null}: none) */
+    /**
+     * @param sidecar the file's side-car index, or {@code null} for none
+     * @return this split, which now names it
+     */
     public Split withSidecar(Path sidecar) {
       this.sidecar = sidecar;
       return this;

@@ -53,22 +53,42 @@ public class LZ4BlockInputStream extends FilterInputStream {
     this.stopOnEmptyBlock = stopOnEmptyBlock;
   }
 
-  /** Reads one stream, up to its end block. */
+  /**
+   * Reads one stream, up to its end block.
+   *
+   * @param in the stream to read from
+   * @param fastDecompressor not used (Celer's bounded decoder reads every block)
+   * @param checksum the checksum the writer used ({@code null}: the default, XXH32-based)
+   */
   public LZ4BlockInputStream(InputStream in, LZ4FastDecompressor fastDecompressor, Checksum checksum) {
     this(in, fastDecompressor, checksum, true);
   }
 
-  /** Reads one stream with the default checksum. */
+  /**
+   * Reads one stream with the default checksum.
+   *
+   * @param in the stream to read from
+   * @param fastDecompressor not used (Celer's bounded decoder reads every block)
+   */
   public LZ4BlockInputStream(InputStream in, LZ4FastDecompressor fastDecompressor) {
     this(in, fastDecompressor, null, true);
   }
 
-  /** Reads with the default checksum; see the first constructor for {@code stopOnEmptyBlock}. */
+  /**
+   * Reads with the default checksum; see the first constructor for {@code stopOnEmptyBlock}.
+   *
+   * @param in the stream to read from
+   * @param stopOnEmptyBlock whether to end at the first empty block (else: concatenated streams)
+   */
   public LZ4BlockInputStream(InputStream in, boolean stopOnEmptyBlock) {
     this(in, LZ4Factory.fastestInstance().fastDecompressor(), null, stopOnEmptyBlock);
   }
 
-  /** Reads one stream with the default checksum. */
+  /**
+   * Reads one stream with the default checksum.
+   *
+   * @param in the stream to read from
+   */
   public LZ4BlockInputStream(InputStream in) {
     this(in, LZ4Factory.fastestInstance().fastDecompressor());
   }
@@ -181,36 +201,54 @@ public class LZ4BlockInputStream extends FilterInputStream {
 
     Builder() {}
 
-    /** @return this builder, set to end at the first empty block or to read concatenated streams */
+    /**
+     * @param stopOnEmptyBlock whether to end at the first empty block (else: concatenated streams)
+     * @return this builder, set to end at the first empty block or to read concatenated streams
+     */
     public Builder withStopOnEmptyBlock(boolean stopOnEmptyBlock) {
       this.stopOnEmptyBlock = stopOnEmptyBlock;
       return this;
     }
 
-    /** @return this builder (oversized LZ4 blocks are always read here, safely) */
+    /**
+     * @param acceptOversizedBlocks ignored: oversized blocks are always read, safely
+     * @return this builder (oversized LZ4 blocks are always read here, safely)
+     */
     public Builder withAcceptOversizedBlocks(boolean acceptOversizedBlocks) {
       return this;
     }
 
-    /** @return this builder (the decompressor is not used; see the class description) */
+    /**
+     * @param fastDecompressor not used (Celer's bounded decoder reads every block)
+     * @return this builder (the decompressor is not used; see the class description)
+     */
     public Builder withDecompressor(LZ4FastDecompressor fastDecompressor) {
       this.decompressor = fastDecompressor;
       return this;
     }
 
-    /** @return this builder (the decompressor is not used; see the class description) */
+    /**
+     * @param safeDecompressor not used (Celer's bounded decoder reads every block)
+     * @return this builder (the decompressor is not used; see the class description)
+     */
     public Builder withDecompressor(LZ4SafeDecompressor safeDecompressor) {
       this.decompressor = safeDecompressor;
       return this;
     }
 
-    /** @return this builder, with the checksum the writer used ({@code null}: the default) */
+    /**
+     * @param checksum the checksum the writer used ({@code null}: the default, XXH32-based)
+     * @return this builder, with the checksum the writer used ({@code null}: the default)
+     */
     public Builder withChecksum(Checksum checksum) {
       this.checksum = checksum;
       return this;
     }
 
-    /** @return a new stream reading {@code in} */
+    /**
+     * @param in the stream to read from
+     * @return a new stream reading {@code in}
+     */
     public LZ4BlockInputStream build(InputStream in) {
       return new LZ4BlockInputStream(in, decompressor, checksum, stopOnEmptyBlock);
     }

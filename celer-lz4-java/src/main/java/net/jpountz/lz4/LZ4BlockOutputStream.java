@@ -59,17 +59,32 @@ public class LZ4BlockOutputStream extends FilterOutputStream {
     this.checksum = checksum;
   }
 
-  /** A stream without sync flush and with the default checksum. */
+  /**
+   * A stream without sync flush and with the default checksum.
+   *
+   * @param out the stream to write to
+   * @param blockSize the block size
+   * @param compressor the compressor, one of {@link LZ4Factory}'s
+   */
   public LZ4BlockOutputStream(OutputStream out, int blockSize, LZ4Compressor compressor) {
     this(out, blockSize, compressor, null, false);
   }
 
-  /** A stream with the fast compressor. */
+  /**
+   * A stream with the fast compressor.
+   *
+   * @param out the stream to write to
+   * @param blockSize the block size
+   */
   public LZ4BlockOutputStream(OutputStream out, int blockSize) {
     this(out, blockSize, LZ4Factory.fastestInstance().fastCompressor());
   }
 
-  /** A stream of 64 KB blocks with the fast compressor. */
+  /**
+   * A stream of 64 KB blocks with the fast compressor.
+   *
+   * @param out the stream to write to
+   */
   public LZ4BlockOutputStream(OutputStream out) {
     this(out, 1 << 16);
   }
@@ -122,6 +137,7 @@ public class LZ4BlockOutputStream extends FilterOutputStream {
   /**
    * Writes the buffered data and the end-of-stream block without closing the underlying stream.
    *
+   * @throws IOException when the underlying stream fails
    * @throws IllegalStateException when already finished
    */
   public void finish() throws IOException {

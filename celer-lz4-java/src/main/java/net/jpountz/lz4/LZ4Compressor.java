@@ -17,6 +17,7 @@ public abstract class LZ4Compressor {
   public LZ4Compressor() {}
 
   /**
+   * @param length the input's length in bytes
    * @return the largest compressed length of {@code length} bytes ({@code LZ4_compressBound})
    * @throws IllegalArgumentException when {@code length} is negative or too large for one block
    */
@@ -27,6 +28,12 @@ public abstract class LZ4Compressor {
   /**
    * Compresses {@code src[srcOff, srcOff+srcLen)} into {@code dest[destOff, destOff+maxDestLen)}.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dest where the compressed bytes go
+   * @param destOff where the output starts in {@code dest}
+   * @param maxDestLen the most bytes that may be written to {@code dest}
    * @return the compressed length
    * @throws LZ4Exception when the output does not fit into {@code maxDestLen} bytes
    * @throws ArrayIndexOutOfBoundsException when a range lies outside its array
@@ -38,6 +45,12 @@ public abstract class LZ4Compressor {
    * The {@link ByteBuffer} form, with absolute offsets (checked against the capacities); neither
    * buffer's position or limit changes.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dest where the compressed bytes go
+   * @param destOff where the output starts in {@code dest}
+   * @param maxDestLen the most bytes that may be written to {@code dest}
    * @return the compressed length
    */
   public abstract int compress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dest, int destOff, int maxDestLen);
@@ -45,6 +58,11 @@ public abstract class LZ4Compressor {
   /**
    * Compresses into {@code dest} from {@code destOff} to its end.
    *
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dest where the compressed bytes go
+   * @param destOff where the output starts in {@code dest}
    * @return the compressed length
    */
   public final int compress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff) {
@@ -54,20 +72,30 @@ public abstract class LZ4Compressor {
   /**
    * Compresses all of {@code src} into {@code dest} from its start.
    *
+   * @param src the data to compress
+   * @param dest where the compressed bytes go
    * @return the compressed length
    */
   public final int compress(byte[] src, byte[] dest) {
     return compress(src, 0, src.length, dest, 0);
   }
 
-  /** @return a new array holding the compressed form of {@code src[srcOff, srcOff+srcLen)} */
+  /**
+   * @param src the data to compress
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @return a new array holding the compressed form of {@code src[srcOff, srcOff+srcLen)}
+   */
   public final byte[] compress(byte[] src, int srcOff, int srcLen) {
     byte[] out = new byte[maxCompressedLength(srcLen)];
     int n = compress(src, srcOff, srcLen, out, 0);
     return Arrays.copyOf(out, n);
   }
 
-  /** @return a new array holding the compressed form of {@code src} */
+  /**
+   * @param src the data to compress
+   * @return a new array holding the compressed form of {@code src}
+   */
   public final byte[] compress(byte[] src) {
     return compress(src, 0, src.length);
   }
@@ -75,6 +103,9 @@ public abstract class LZ4Compressor {
   /**
    * Compresses {@code src}'s remaining bytes into {@code dest} at its position; then {@code src}'s
    * position is its limit and {@code dest}'s position is after the compressed bytes.
+   *
+   * @param src the data to compress
+   * @param dest where the compressed bytes go
    */
   public final void compress(ByteBuffer src, ByteBuffer dest) {
     int n = compress(src, src.position(), src.remaining(), dest, dest.position(), dest.remaining());

@@ -11,6 +11,11 @@ public interface LZ4Decompressor {
   /**
    * Decodes a block into exactly {@code destLen} bytes.
    *
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param dest where the decompressed bytes go
+   * @param destOff where the output starts in {@code dest}
+   * @param destLen the exact decompressed length
    * @return the number of compressed bytes read
    */
   int decompress(byte[] src, int srcOff, byte[] dest, int destOff, int destLen);

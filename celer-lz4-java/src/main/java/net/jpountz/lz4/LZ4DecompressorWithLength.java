@@ -25,22 +25,36 @@ public class LZ4DecompressorWithLength {
   private final LZ4SafeDecompressor safeDecompressor;
   private final int maxDecompressedLength;
 
-  /** @return the decoded length declared at the start of {@code src} */
+  /**
+   * @param src the compressed data
+   * @return the decoded length declared at the start of {@code src}
+   */
   public static int getDecompressedLength(byte[] src) {
     return getDecompressedLength(src, 0);
   }
 
-  /** @return the decoded length declared at {@code src[srcOff]} */
+  /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @return the decoded length declared at {@code src[srcOff]}
+   */
   public static int getDecompressedLength(byte[] src, int srcOff) {
     return SafeUtils.readIntLE(src, srcOff);
   }
 
-  /** @return the decoded length declared at {@code src}'s position */
+  /**
+   * @param src the compressed data
+   * @return the decoded length declared at {@code src}'s position
+   */
   public static int getDecompressedLength(ByteBuffer src) {
     return getDecompressedLength(src, src.position());
   }
 
-  /** @return the decoded length declared at absolute index {@code srcOff} of {@code src} */
+  /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @return the decoded length declared at absolute index {@code srcOff} of {@code src}
+   */
   public static int getDecompressedLength(ByteBuffer src, int srcOff) {
     return (src.get(srcOff) & 0xFF) | (src.get(srcOff + 1) & 0xFF) << 8 | (src.get(srcOff + 2) & 0xFF) << 16
         | src.get(srcOff + 3) << 24;
@@ -78,12 +92,22 @@ public class LZ4DecompressorWithLength {
     this.maxDecompressedLength = maxDecompressedLength;
   }
 
-  /** @return the compressed bytes read from the start of {@code src} into the start of {@code dest} */
+  /**
+   * @param src the compressed data
+   * @param dest where the decompressed bytes go
+   * @return the compressed bytes read from the start of {@code src} into the start of {@code dest}
+   */
   public int decompress(byte[] src, byte[] dest) {
     return decompress(src, 0, dest, 0);
   }
 
-  /** @return the compressed bytes read (length included) from {@code src[srcOff]} */
+  /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param dest where the decompressed bytes go
+   * @param destOff where the output starts in {@code dest}
+   * @return the compressed bytes read (length included) from {@code src[srcOff]}
+   */
   public int decompress(byte[] src, int srcOff, byte[] dest, int destOff) {
     if (safeDecompressor != null) {
       return decompress(src, srcOff, src.length - srcOff, dest, destOff);
@@ -96,6 +120,11 @@ public class LZ4DecompressorWithLength {
   }
 
   /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dest where the decompressed bytes go
+   * @param destOff where the output starts in {@code dest}
    * @return with a safe decompressor, the decoded length (as lz4-java); with a fast one, the
    *     compressed bytes read, length included
    */
@@ -111,12 +140,19 @@ public class LZ4DecompressorWithLength {
     return len;
   }
 
-  /** @return a new array with the block at the start of {@code src} decoded */
+  /**
+   * @param src the compressed data
+   * @return a new array with the block at the start of {@code src} decoded
+   */
   public byte[] decompress(byte[] src) {
     return decompress(src, 0);
   }
 
-  /** @return a new array with the block at {@code src[srcOff]} decoded */
+  /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @return a new array with the block at {@code src[srcOff]} decoded
+   */
   public byte[] decompress(byte[] src, int srcOff) {
     if (safeDecompressor != null) {
       return decompress(src, srcOff, src.length - srcOff);
@@ -127,7 +163,12 @@ public class LZ4DecompressorWithLength {
     return fastDecompressor.decompress(src, srcOff + HEADER, len);
   }
 
-  /** @return a new array with the block in {@code src[srcOff, srcOff+srcLen)} decoded */
+  /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @return a new array with the block in {@code src[srcOff, srcOff+srcLen)} decoded
+   */
   public byte[] decompress(byte[] src, int srcOff, int srcLen) {
     if (safeDecompressor == null) {
       return decompress(src, srcOff);
@@ -143,6 +184,9 @@ public class LZ4DecompressorWithLength {
   /**
    * Decodes from {@code src}'s position into {@code dest}'s position; both positions move past
    * what was read and written.
+   *
+   * @param src the compressed data
+   * @param dest where the decompressed bytes go
    */
   public void decompress(ByteBuffer src, ByteBuffer dest) {
     if (src.remaining() < HEADER) {
@@ -161,7 +205,13 @@ public class LZ4DecompressorWithLength {
     dest.position(dest.position() + len);
   }
 
-  /** @return the compressed bytes read from absolute index {@code srcOff} */
+  /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param dest where the decompressed bytes go
+   * @param destOff where the output starts in {@code dest}
+   * @return the compressed bytes read from absolute index {@code srcOff}
+   */
   public int decompress(ByteBuffer src, int srcOff, ByteBuffer dest, int destOff) {
     if (safeDecompressor != null) {
       return decompress(src, srcOff, src.limit() - srcOff, dest, destOff);
@@ -177,6 +227,11 @@ public class LZ4DecompressorWithLength {
   }
 
   /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dest where the decompressed bytes go
+   * @param destOff where the output starts in {@code dest}
    * @return with a safe decompressor, the decoded length (as lz4-java); with a fast one, the
    *     compressed bytes read, length included
    */

@@ -8,7 +8,10 @@ package net.jpountz.lz4;
 public class LZ4Exception extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** @param msg what went wrong; @param t the cause */
+  /**
+   * @param t the cause
+   * @param msg what went wrong; @param t the cause
+   */
   public LZ4Exception(String msg, Throwable t) {
     super(msg, t);
   }

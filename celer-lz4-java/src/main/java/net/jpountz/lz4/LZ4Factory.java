@@ -190,7 +190,11 @@ public final class LZ4Factory {
     return fastDecompressor();
   }
 
-  /** Prints the fastest instances, as lz4-java's {@code main} does. */
+  /**
+   * Prints the fastest instances, as lz4-java's {@code main} does.
+   *
+   * @param args ignored
+   */
   public static void main(String[] args) {
     System.out.println("Fastest instance is " + fastestInstance());
     System.out.println("Fastest Java instance is " + fastestJavaInstance());

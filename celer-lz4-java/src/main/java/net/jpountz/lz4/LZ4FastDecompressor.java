@@ -31,6 +31,11 @@ public abstract class LZ4FastDecompressor implements LZ4Decompressor {
   /**
    * The {@link ByteBuffer} form, with absolute offsets; positions and limits do not change.
    *
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param dest where the decompressed bytes go
+   * @param destOff where the output starts in {@code dest}
+   * @param destLen the exact decompressed length
    * @return the number of bytes the block occupies in {@code src}
    */
   public abstract int decompress(ByteBuffer src, int srcOff, ByteBuffer dest, int destOff, int destLen);
@@ -38,6 +43,9 @@ public abstract class LZ4FastDecompressor implements LZ4Decompressor {
   /**
    * Decodes the block at the start of {@code src} into {@code dest[0, destLen)}.
    *
+   * @param src the compressed data
+   * @param dest where the decompressed bytes go
+   * @param destLen the exact decompressed length
    * @return the number of compressed bytes read
    */
   public final int decompress(byte[] src, byte[] dest, int destLen) {
@@ -47,20 +55,31 @@ public abstract class LZ4FastDecompressor implements LZ4Decompressor {
   /**
    * Decodes the block at the start of {@code src} into all of {@code dest}.
    *
+   * @param src the compressed data
+   * @param dest where the decompressed bytes go
    * @return the number of compressed bytes read
    */
   public final int decompress(byte[] src, byte[] dest) {
     return decompress(src, dest, dest.length);
   }
 
-  /** @return a new array of {@code destLen} bytes, the block at {@code src[srcOff]} decoded */
+  /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param destLen the exact decompressed length
+   * @return a new array of {@code destLen} bytes, the block at {@code src[srcOff]} decoded
+   */
   public final byte[] decompress(byte[] src, int srcOff, int destLen) {
     byte[] out = new byte[destLen];
     decompress(src, srcOff, out, 0, destLen);
     return out;
   }
 
-  /** @return a new array of {@code destLen} bytes, the block at the start of {@code src} decoded */
+  /**
+   * @param src the compressed data
+   * @param destLen the exact decompressed length
+   * @return a new array of {@code destLen} bytes, the block at the start of {@code src} decoded
+   */
   public final byte[] decompress(byte[] src, int destLen) {
     return decompress(src, 0, destLen);
   }
@@ -68,6 +87,9 @@ public abstract class LZ4FastDecompressor implements LZ4Decompressor {
   /**
    * Decodes the block at {@code src}'s position into all of {@code dest}'s remaining bytes; then
    * {@code dest}'s position is its limit and {@code src}'s position is just after the block.
+   *
+   * @param src the compressed data
+   * @param dest where the decompressed bytes go
    */
   public final void decompress(ByteBuffer src, ByteBuffer dest) {
     int read = decompress(src, src.position(), dest, dest.position(), dest.remaining());

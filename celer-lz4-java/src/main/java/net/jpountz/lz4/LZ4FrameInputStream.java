@@ -30,18 +30,34 @@ public class LZ4FrameInputStream extends FilterInputStream {
   private final Lz4FrameInputStream impl;
   private final boolean readSingleFrame;
 
-  /** Reads concatenated frames. */
+  /**
+   * Reads concatenated frames.
+   *
+   * @param in the stream to read from
+   * @throws IOException when the underlying stream fails or the data is not a valid stream
+   */
   public LZ4FrameInputStream(InputStream in) throws IOException {
     this(in, false);
   }
 
-  /** @param readSingleFrame whether to end after the first frame */
+  /**
+   * @param in the stream to read from
+   * @throws IOException when the underlying stream fails or the data is not a valid stream
+   * @param readSingleFrame whether to end after the first frame
+   */
   public LZ4FrameInputStream(InputStream in, boolean readSingleFrame) throws IOException {
     this(in, LZ4Factory.fastestInstance().safeDecompressor(),
         net.jpountz.xxhash.XXHashFactory.fastestInstance().hash32(), readSingleFrame);
   }
 
-  /** Reads concatenated frames; the arguments after {@code in} are not used. */
+  /**
+   * Reads concatenated frames; the arguments after {@code in} are not used.
+   *
+   * @param in the stream to read from
+   * @param decompressor not used (Celer's bounded decoder reads every frame)
+   * @param checksum not used (frames are checked with XXH32 as the format says)
+   * @throws IOException when the underlying stream fails or the data is not a valid stream
+   */
   public LZ4FrameInputStream(InputStream in, LZ4SafeDecompressor decompressor, XXHash32 checksum)
       throws IOException {
     this(in, decompressor, checksum, false);
@@ -52,6 +68,7 @@ public class LZ4FrameInputStream extends FilterInputStream {
    * @param decompressor not used (see the class description)
    * @param checksum not used
    * @param readSingleFrame whether to end after the first frame
+   * @throws IOException when the underlying stream fails or the data is not a valid stream
    */
   public LZ4FrameInputStream(InputStream in, LZ4SafeDecompressor decompressor, XXHash32 checksum,
       boolean readSingleFrame) throws IOException {
@@ -105,6 +122,7 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * @throws IOException when the underlying stream fails or the data is not a valid stream
    * @return the content size the frame's header announces, or -1 when it announces none; reads
    *     the header first when nothing was read yet
    * @throws UnsupportedOperationException unless the stream reads a single frame, as lz4-java
@@ -119,7 +137,10 @@ public class LZ4FrameInputStream extends FilterInputStream {
     return tap.contentSize();
   }
 
-  /** @return whether the stream reads a single frame and its header announces a content size */
+  /**
+   * @throws IOException when the underlying stream fails or the data is not a valid stream
+   * @return whether the stream reads a single frame and its header announces a content size
+   */
   public boolean isExpectedContentSizeDefined() throws IOException {
     return readSingleFrame && getExpectedContentSize() >= 0;
   }

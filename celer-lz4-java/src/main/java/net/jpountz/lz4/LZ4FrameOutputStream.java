@@ -30,6 +30,9 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
    * A frame with the fast compressor and no content size.
    *
    * @param bits the flags to set; must include {@link FLG.Bits#BLOCK_INDEPENDENCE}
+   * @param out the stream to write to
+   * @param blockSize the block size
+   * @throws IOException when the underlying stream fails
    */
   public LZ4FrameOutputStream(OutputStream out, BLOCKSIZE blockSize, FLG.Bits... bits) throws IOException {
     this(out, blockSize, -1L, bits);
@@ -40,6 +43,10 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
    *
    * @param knownSize the content size, written to the header when {@code bits} include {@link
    *     FLG.Bits#CONTENT_SIZE}
+   * @param out the stream to write to
+   * @param blockSize the block size
+   * @param bits the flags to set; must include {@link FLG.Bits#BLOCK_INDEPENDENCE}
+   * @throws IOException when the underlying stream fails
    */
   public LZ4FrameOutputStream(OutputStream out, BLOCKSIZE blockSize, long knownSize, FLG.Bits... bits)
       throws IOException {
@@ -54,6 +61,7 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
    * @param compressor a compressor of {@link LZ4Factory}
    * @param checksum not used (see the class description)
    * @param bits the flags; must include {@link FLG.Bits#BLOCK_INDEPENDENCE}
+   * @throws IOException when the underlying stream fails
    * @throws IllegalArgumentException when {@code CONTENT_SIZE} is set and {@code knownSize} is
    *     negative, or {@code compressor} is not one of {@link LZ4Factory}'s
    * @throws RuntimeException when the flags are invalid, as lz4-java
@@ -82,12 +90,23 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     impl.flush(); // lz4-java writes the header from the constructor
   }
 
-  /** A frame with the fast compressor and only {@link FLG.Bits#BLOCK_INDEPENDENCE} set. */
+  /**
+   * A frame with the fast compressor and only {@link FLG.Bits#BLOCK_INDEPENDENCE} set.
+   *
+   * @param out the stream to write to
+   * @param blockSize the block size
+   * @throws IOException when the underlying stream fails
+   */
   public LZ4FrameOutputStream(OutputStream out, BLOCKSIZE blockSize) throws IOException {
     this(out, blockSize, DEFAULT_FEATURES);
   }
 
-  /** A frame of 4 MB blocks with the fast compressor and only {@link FLG.Bits#BLOCK_INDEPENDENCE} set. */
+  /**
+   * A frame of 4 MB blocks with the fast compressor and only {@link FLG.Bits#BLOCK_INDEPENDENCE} set.
+   *
+   * @param out the stream to write to
+   * @throws IOException when the underlying stream fails
+   */
   public LZ4FrameOutputStream(OutputStream out) throws IOException {
     this(out, BLOCKSIZE.SIZE_4MB);
   }
@@ -155,6 +174,7 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * @param indicator the block-size indicator
      * @return the block size with BD code {@code indicator}
      * @throws IllegalArgumentException unless 4..7
      */
@@ -223,7 +243,10 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
       validate();
     }
 
-    /** @return the FLG of a descriptor byte, validated as in the constructor */
+    /**
+     * @param flg the FLG byte
+     * @return the FLG of a descriptor byte, validated as in the constructor
+     */
     public static FLG fromByte(byte flg) {
       return new FLG((flg >>> 6) & 3, flg & 0x3F);
     }
@@ -248,7 +271,10 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
       }
     }
 
-    /** @return whether {@code bit} is set */
+    /**
+     * @param bit the bit
+     * @return whether {@code bit} is set
+     */
     public boolean isEnabled(Bits bit) {
       return (bits & 1 << bit.position) != 0;
     }
@@ -270,6 +296,7 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * @param bd the block descriptor byte
      * @return the BD of a descriptor byte
      * @throws RuntimeException when a reserved bit is set
      * @throws IllegalArgumentException when the size code is not 4..7

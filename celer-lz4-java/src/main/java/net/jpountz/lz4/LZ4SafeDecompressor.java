@@ -28,6 +28,12 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
   /**
    * The {@link ByteBuffer} form, with absolute offsets; positions and limits do not change.
    *
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dest where the decompressed bytes go
+   * @param destOff where the output starts in {@code dest}
+   * @param maxDestLen the most bytes that may be written to {@code dest}
    * @return the number of bytes written
    */
   public abstract int decompress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dest, int destOff, int maxDestLen);
@@ -45,6 +51,8 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
   /**
    * Decodes all of {@code src} into {@code dest} from its start.
    *
+   * @param src the compressed data
+   * @param dest where the decompressed bytes go
    * @return the number of bytes written
    */
   public final int decompress(byte[] src, byte[] dest) {
@@ -52,6 +60,10 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
   }
 
   /**
+   * @param src the compressed data
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param maxDestLen the most bytes that may be written to {@code dest}
    * @return a new array with the decoded bytes (allocated at {@code maxDestLen}, trimmed when the
    *     block is shorter)
    */
@@ -61,7 +73,11 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
     return n == maxDestLen ? out : Arrays.copyOf(out, n);
   }
 
-  /** @return a new array with all of {@code src} decoded (at most {@code maxDestLen} bytes) */
+  /**
+   * @param src the compressed data
+   * @param maxDestLen the most bytes that may be written to {@code dest}
+   * @return a new array with all of {@code src} decoded (at most {@code maxDestLen} bytes)
+   */
   public final byte[] decompress(byte[] src, int maxDestLen) {
     return decompress(src, 0, src.length, maxDestLen);
   }
@@ -69,6 +85,9 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
   /**
    * Decodes {@code src}'s remaining bytes into {@code dest} at its position; then {@code src}'s
    * position is its limit and {@code dest}'s position is after the decoded bytes.
+   *
+   * @param src the compressed data
+   * @param dest where the decompressed bytes go
    */
   public final void decompress(ByteBuffer src, ByteBuffer dest) {
     int n = decompress(src, src.position(), src.remaining(), dest, dest.position(), dest.remaining());

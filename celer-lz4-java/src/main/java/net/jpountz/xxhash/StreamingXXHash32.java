@@ -18,7 +18,13 @@ public abstract class StreamingXXHash32 implements Closeable {
   /** @return XXH32 of the bytes fed since creation or the last {@link #reset()} */
   public abstract int getValue();
 
-  /** Feeds {@code buf[off, off+len)}. */
+  /**
+   * Feeds {@code buf[off, off+len)}.
+   *
+   * @param buf the data to hash
+   * @param off where the data starts in {@code buf}
+   * @param len the data's length in bytes
+   */
   public abstract void update(byte[] buf, int off, int len);
 
   /** Starts again from no bytes, with the same seed. */

@@ -54,6 +54,7 @@ public final class XXHashFactory {
   }
 
   /**
+   * @param seed the seed
    * @return a new streaming XXH32 with {@code seed}; not thread-safe. From {@link
    *     #nativeInstance()} (and so {@link #fastestInstance()}) it behaves after {@code close()} as
    *     lz4-java's JNI hash: {@code update}, {@code getValue} and {@code reset} throw {@link
@@ -63,12 +64,19 @@ public final class XXHashFactory {
     return new CelerXXHash.Streaming32(seed, this == NATIVE);
   }
 
-  /** @return a new streaming XXH64 with {@code seed}; not thread-safe; after close as {@link #newStreamingHash32} */
+  /**
+   * @param seed the seed
+   * @return a new streaming XXH64 with {@code seed}; not thread-safe; after close as {@link #newStreamingHash32}
+   */
   public StreamingXXHash64 newStreamingHash64(long seed) {
     return new CelerXXHash.Streaming64(seed, this == NATIVE);
   }
 
-  /** Prints the fastest instances, as lz4-java's {@code main} does. */
+  /**
+   * Prints the fastest instances, as lz4-java's {@code main} does.
+   *
+   * @param args ignored
+   */
   public static void main(String[] args) {
     System.out.println("Fastest instance is " + fastestInstance());
     System.out.println("Fastest Java instance is " + fastestJavaInstance());

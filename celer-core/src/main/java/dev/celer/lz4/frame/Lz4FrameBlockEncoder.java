@@ -69,7 +69,10 @@ public final class Lz4FrameBlockEncoder {
     return maxBlockSize;
   }
 
-  /** @return the largest {@link #encode} output for {@code contentLength} bytes of content */
+  /**
+   * @param contentLength a block's content length in bytes
+   * @return the largest {@link #encode} output for {@code contentLength} bytes of content
+   */
   public int maxEncodedLength(int contentLength) {
     if (contentLength < 0 || contentLength > maxBlockSize) {
       throw new IllegalArgumentException("content length out of range 0.." + maxBlockSize + ": " + contentLength);
@@ -83,8 +86,11 @@ public final class Lz4FrameBlockEncoder {
   /**
    * Encodes {@code src[off, off+len)} as one block into {@code dst} at {@code dstOff}.
    *
+   * @param src the block's content
+   * @param off where the content starts in {@code src}
    * @param len 1..{@link #maxBlockSize()}
    * @param dst must have room for {@link #maxEncodedLength(int) maxEncodedLength(len)} bytes
+   * @param dstOff where the encoded block starts in {@code dst}
    * @return the number of bytes written
    * @throws IllegalArgumentException when {@code len} is out of range
    * @throws IndexOutOfBoundsException when a range lies outside its array

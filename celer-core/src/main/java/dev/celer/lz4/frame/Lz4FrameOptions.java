@@ -224,25 +224,45 @@ public final class Lz4FrameOptions {
 
     private Builder() {}
 
-    /** Sets the block maximum size ({@code -B4}..{@code -B7}); default 4 MB. */
+    /**
+     * Sets the block maximum size ({@code -B4}..{@code -B7}); default 4 MB.
+     *
+     * @param size the block size
+     * @return this builder
+     */
     public Builder blockSize(BlockSize size) {
       this.blockSize = Objects.requireNonNull(size, "size");
       return this;
     }
 
-    /** Linked blocks ({@code -BD}, true) or independent blocks ({@code -BI}, false, the default). */
+    /**
+     * Linked blocks ({@code -BD}, true) or independent blocks ({@code -BI}, false, the default).
+     *
+     * @param linked whether a block may refer to the previous blocks (lz4 -BD)
+     * @return this builder
+     */
     public Builder linkedBlocks(boolean linked) {
       this.linkedBlocks = linked;
       return this;
     }
 
-    /** Whether to follow each block with its XXH32 ({@code -BX}); default off. */
+    /**
+     * Whether to follow each block with its XXH32 ({@code -BX}); default off.
+     *
+     * @param on {@code true} to turn it on
+     * @return this builder
+     */
     public Builder blockChecksum(boolean on) {
       this.blockChecksum = on;
       return this;
     }
 
-    /** Whether to end the frame with XXH32 of the content; default on ({@code --no-frame-crc} turns it off). */
+    /**
+     * Whether to end the frame with XXH32 of the content; default on ({@code --no-frame-crc} turns it off).
+     *
+     * @param on {@code true} to turn it on
+     * @return this builder
+     */
     public Builder contentChecksum(boolean on) {
       this.contentChecksum = on;
       return this;
@@ -253,6 +273,8 @@ public final class Lz4FrameOptions {
      * default) writes none. The stream then fails at close when a different number of bytes was
      * written.
      *
+     * @param size the content size in bytes, written to the frame header
+     * @return this builder
      * @throws IllegalArgumentException when {@code size < -1}
      */
     public Builder contentSize(long size) {
@@ -268,6 +290,9 @@ public final class Lz4FrameOptions {
      * may reference. Only its last 64 KB are kept (as the {@code lz4} tool does); the bytes are
      * copied. Null removes the dictionary. The header gets a dictionary ID only when {@link
      * #dictionaryId(int)} sets one; a reader must be given the same dictionary.
+     *
+     * @param dict the dictionary (its last 64 KB count)
+     * @return this builder
      */
     public Builder dictionary(byte[] dict) {
       if (dict == null) {
@@ -279,7 +304,12 @@ public final class Lz4FrameOptions {
       return this;
     }
 
-    /** Writes {@code id} as the header's dictionary ID; 0 (the default) writes no dictionary ID. */
+    /**
+     * Writes {@code id} as the header's dictionary ID; 0 (the default) writes no dictionary ID.
+     *
+     * @param id the dictionary's ID, written to the frame header
+     * @return this builder
+     */
     public Builder dictionaryId(int id) {
       this.dictionaryId = id;
       return this;
@@ -289,12 +319,20 @@ public final class Lz4FrameOptions {
      * Sets the compression level as the {@code lz4} command and the C library's frame API read
      * it: {@code lz4 -N} is level {@code N}, {@code --fast=N} is level {@code -N}; the default is
      * 1. {@link Lz4Level#of(int)} has the table of what each level selects.
+     *
+     * @param level the level
+     * @return this builder
      */
     public Builder level(int level) {
       return level(Lz4Level.of(level));
     }
 
-    /** Sets the compressor: {@link Lz4Level#fast(int)} or {@link Lz4Level#high(int)}; default fast, acceleration 1. */
+    /**
+     * Sets the compressor: {@link Lz4Level#fast(int)} or {@link Lz4Level#high(int)}; default fast, acceleration 1.
+     *
+     * @param level the level
+     * @return this builder
+     */
     public Builder level(Lz4Level level) {
       this.level = Objects.requireNonNull(level, "level");
       return this;
@@ -304,13 +342,21 @@ public final class Lz4FrameOptions {
      * Computes the header checksum over the magic number and the descriptor, as Kafka's old (v0)
      * message format did (KIP-57), instead of over the descriptor only. Default off: only Kafka
      * v0 consumers need it.
+     *
+     * @param on {@code true} to turn it on
+     * @return this builder
      */
     public Builder kafkaHeaderChecksum(boolean on) {
       this.kafkaHeaderChecksum = on;
       return this;
     }
 
-    /** Whether {@code close()} also closes the underlying stream; default true. */
+    /**
+     * Whether {@code close()} also closes the underlying stream; default true.
+     *
+     * @param on {@code true} to turn it on
+     * @return this builder
+     */
     public Builder closeUnderlying(boolean on) {
       this.closeUnderlying = on;
       return this;
@@ -320,6 +366,9 @@ public final class Lz4FrameOptions {
      * Writes the legacy frame format ({@code lz4 -l}: magic 0x184C2102, 8 MB blocks, always
      * compressed, no checksums) instead of the frame format. Only {@link #level(int)} and {@link
      * #closeUnderlying(boolean)} apply to it; the other options are ignored.
+     *
+     * @param on {@code true} to turn it on
+     * @return this builder
      */
     public Builder legacy(boolean on) {
       this.legacy = on;

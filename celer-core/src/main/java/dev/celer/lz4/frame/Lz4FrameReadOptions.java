@@ -187,7 +187,12 @@ public final class Lz4FrameReadOptions {
 
     private Builder() {}
 
-    /** Caps the decoded size of each frame; default {@link Long#MAX_VALUE} (no cap). */
+    /**
+     * Caps the decoded size of each frame; default {@link Long#MAX_VALUE} (no cap).
+     *
+     * @param max the limit in bytes
+     * @return this builder
+     */
     public Builder maxFrameContentSize(long max) {
       if (max < 0) {
         throw new IllegalArgumentException("maxFrameContentSize must be >= 0: " + max);
@@ -200,6 +205,9 @@ public final class Lz4FrameReadOptions {
      * Caps the decoded size of the whole input, over all its frames; default {@link
      * Long#MAX_VALUE} (no cap). A stream that reaches it fails with {@code
      * Lz4StreamException.Kind.LIMIT} before it hands out the block that goes past it.
+     *
+     * @param max the limit in bytes
+     * @return this builder
      */
     public Builder maxTotalOutputSize(long max) {
       if (max < 0) {
@@ -209,7 +217,12 @@ public final class Lz4FrameReadOptions {
       return this;
     }
 
-    /** Caps what the one-shot helpers return; default 256 MiB; at most {@code Integer.MAX_VALUE - 8}. */
+    /**
+     * Caps what the one-shot helpers return; default 256 MiB; at most {@code Integer.MAX_VALUE - 8}.
+     *
+     * @param max the limit in bytes
+     * @return this builder
+     */
     public Builder maxOneShotSize(int max) {
       if (max < 0 || max > Integer.MAX_VALUE - 8) {
         throw new IllegalArgumentException("maxOneShotSize must be 0.." + (Integer.MAX_VALUE - 8) + ": " + max);
@@ -222,19 +235,33 @@ public final class Lz4FrameReadOptions {
      * The dictionary for frames without a dictionary ID ({@code lz4 -D} writes none) and for IDs
      * not registered with {@link #dictionary(int, byte[])}. Only the last 64 KB count; copied.
      * Null removes it.
+     *
+     * @param dict the dictionary (its last 64 KB count)
+     * @return this builder
      */
     public Builder dictionary(byte[] dict) {
       this.dictionary = dict == null ? null : lastWindow(dict);
       return this;
     }
 
-    /** The dictionary for frames whose header carries dictionary ID {@code id}. Copied (last 64 KB). */
+    /**
+     * The dictionary for frames whose header carries dictionary ID {@code id}. Copied (last 64 KB).
+     *
+     * @param id the dictionary ID that frames name
+     * @param dict the dictionary (its last 64 KB count)
+     * @return this builder
+     */
     public Builder dictionary(int id, byte[] dict) {
       dictionaries.put(id, lastWindow(dict));
       return this;
     }
 
-    /** How to check the header checksum; default {@link HeaderChecksum#STANDARD}. */
+    /**
+     * How to check the header checksum; default {@link HeaderChecksum#STANDARD}.
+     *
+     * @param mode how the header checksum is computed
+     * @return this builder
+     */
     public Builder headerChecksum(HeaderChecksum mode) {
       this.headerChecksum = Objects.requireNonNull(mode, "mode");
       return this;
@@ -243,13 +270,21 @@ public final class Lz4FrameReadOptions {
     /**
      * Whether to verify block and content checksums (default true; {@code lz4 --no-crc} turns it
      * off). The content size is always checked.
+     *
+     * @param on {@code true} to turn it on
+     * @return this builder
      */
     public Builder verifyChecksums(boolean on) {
       this.verifyChecksums = on;
       return this;
     }
 
-    /** Whether closing the input stream closes the underlying stream; default true. */
+    /**
+     * Whether closing the input stream closes the underlying stream; default true.
+     *
+     * @param on {@code true} to turn it on
+     * @return this builder
+     */
     public Builder closeUnderlying(boolean on) {
       this.closeUnderlying = on;
       return this;
@@ -264,6 +299,9 @@ public final class Lz4FrameReadOptions {
      * frame has no end mark: it ends where the next frame's magic number is read (those 4 bytes are
      * consumed) or at the end of the input. The one-shot {@link Lz4Frame#decompress(byte[],
      * Lz4FrameReadOptions)} then decodes the first frame and ignores the bytes after it.
+     *
+     * @param on {@code true} to turn it on
+     * @return this builder
      */
     public Builder singleFrame(boolean on) {
       this.singleFrame = on;

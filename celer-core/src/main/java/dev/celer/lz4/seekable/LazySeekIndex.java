@@ -59,7 +59,9 @@ public final class LazySeekIndex {
    * 64 KiB)} bytes; for a longer index, two more (the 8-byte frame prefix and the frame table, 16
    * bytes per frame).
    *
+   * @param src the seekable file's bytes
    * @param maxFrameTableBytes the largest frame table to read ({@link Kind#LIMIT} above it)
+   * @return the index, of which only the footer and the frame table are read so far
    * @throws Lz4StreamException {@link Kind#NOT_SEEKABLE} without an index, {@link
    *     Kind#BAD_INDEX} for a bad footer, prefix or frame table
    */
@@ -147,6 +149,7 @@ public final class LazySeekIndex {
   }
 
   /**
+   * @param i a block's number, from 0
    * @return where block {@code i} starts (one 8-byte positioned read), or {@link #dataSize()}
    *     for {@code i = blockCount()}
    * @throws Lz4StreamException {@link Kind#BAD_INDEX} when the stored offset lies outside the data
@@ -170,6 +173,8 @@ public final class LazySeekIndex {
   private static final int PAGE = 512;
 
   /**
+   * @param position an offset in the file
+   * @throws IOException when reading fails or the data or its index is not valid
    * @return the first block whose offset is {@code >= position}, or {@link #blockCount()} when
    *     none is. The search reads pages of 512 entries (8 KiB): it guesses the page by
    *     interpolation (one read when the blocks are evenly spaced, as a writer's are) and halves
@@ -231,6 +236,8 @@ public final class LazySeekIndex {
    * Reads blocks {@code [from, to)} of the table with one positioned read (their entries and the
    * next one) and checks them.
    *
+   * @param from the window's first block
+   * @param to the block after the window's last
    * @return an index of just those blocks: its block {@code k} is block {@code from + k} of the
    *     file, with the same {@link SeekIndex#blockOffset}; its content offsets count from block
    *     {@code from}'s first decoded byte; its {@link SeekIndex#dataSize()} is where block {@code

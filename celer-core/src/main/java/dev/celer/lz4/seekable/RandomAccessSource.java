@@ -32,6 +32,10 @@ public interface RandomAccessSource extends Closeable {
    * reader calls this once per block it decodes, and at most twice to open a file ({@link
    * LazySeekIndex} a few more times, for small parts of the index).
    *
+   * @param position where to start reading in the source
+   * @param dst where the bytes go
+   * @param off where they start in {@code dst}
+   * @param len how many bytes to read
    * @throws java.io.EOFException when the source ends before {@code position + len}
    * @throws IOException when the underlying storage fails
    */
@@ -41,12 +45,16 @@ public interface RandomAccessSource extends Closeable {
   @Override
   default void close() throws IOException {}
 
-  /** @return a source over {@code bytes} (not copied; must not change while in use) */
+  /**
+   * @param bytes the file's bytes (not copied)
+   * @return a source over {@code bytes} (not copied; must not change while in use)
+   */
   static RandomAccessSource of(byte[] bytes) {
     return new ArraySource(Objects.requireNonNull(bytes, "bytes"));
   }
 
   /**
+   * @param channel the file's channel, open for reading
    * @return a source that reads {@code channel} with positioned reads; closing it closes the
    *     channel. An interrupt of a reading thread closes the channel ({@code FileChannel}'s rule),
    *     and every later read fails.
@@ -75,6 +83,8 @@ public interface RandomAccessSource extends Closeable {
    * throw {@code Lz4StreamException} of kind {@code TRUNCATED} (with the JVM's {@code
    * InternalError} for the lost pages as the cause); the JVM goes on.
    *
+   * @param channel the file's channel, open for reading
+   * @return a source over the mapping
    * @throws IOException when mapping fails
    * @throws IllegalArgumentException when {@code dev.celer.seekable.mapping} is none of auto,
    *     segment, buffers
@@ -91,6 +101,8 @@ public interface RandomAccessSource extends Closeable {
    * are garbage.
    *
    * @param chunkSize 1..{@link Integer#MAX_VALUE}
+   * @param channel the file's channel, open for reading
+   * @return a source over the mapping
    * @throws IOException when mapping fails
    */
   static RandomAccessSource mapped(FileChannel channel, int chunkSize) throws IOException {

@@ -67,23 +67,33 @@ public final class SeekIndex {
     return dataSize;
   }
 
-  /** @return the offset in the file of block {@code i}'s 4-byte Block Size word */
+  /**
+   * @param i a block's number, from 0
+   * @return the offset in the file of block {@code i}'s 4-byte Block Size word
+   */
   public long blockOffset(int i) {
     return blockOffsets[i];
   }
 
-  /** @return the decoded offset of block {@code i}'s first byte */
+  /**
+   * @param i a block's number, from 0
+   * @return the decoded offset of block {@code i}'s first byte
+   */
   public long contentOffset(int i) {
     return contentOffsets[i];
   }
 
-  /** @return the number of bytes block {@code i} decodes to */
+  /**
+   * @param i a block's number, from 0
+   * @return the number of bytes block {@code i} decodes to
+   */
   public int decodedLength(int i) {
     long end = i + 1 < contentOffsets.length ? contentOffsets[i + 1] : contentSize;
     return (int) (end - contentOffsets[i]);
   }
 
   /**
+   * @param position an offset in the decoded content
    * @return the block that holds decoded byte {@code position}, or -1 when {@code position} is
    *     outside {@code [0, contentSize())}
    */
@@ -95,7 +105,10 @@ public final class SeekIndex {
     return i >= 0 ? i : -i - 2;
   }
 
-  /** @return the frame that holds block {@code i} */
+  /**
+   * @param i a block's number, from 0
+   * @return the frame that holds block {@code i}
+   */
   public int frameOfBlock(int i) {
     if (i < 0 || i >= blockOffsets.length) {
       throw new IndexOutOfBoundsException("block " + i + " of " + blockOffsets.length);
@@ -104,22 +117,34 @@ public final class SeekIndex {
     return j >= 0 ? j : -j - 2;
   }
 
-  /** @return the offset in the file of frame {@code j}'s magic number */
+  /**
+   * @param j a frame's number, from 0
+   * @return the offset in the file of frame {@code j}'s magic number
+   */
   public long frameOffset(int j) {
     return frameOffsets[j];
   }
 
-  /** @return the block maximum size of frame {@code j}, in bytes */
+  /**
+   * @param j a frame's number, from 0
+   * @return the block maximum size of frame {@code j}, in bytes
+   */
   public int blockMaxSize(int j) {
     return SeekIndexFormat.blockMaxSize(frameBd[j]);
   }
 
-  /** @return whether the blocks of frame {@code j} carry a block checksum */
+  /**
+   * @param j a frame's number, from 0
+   * @return whether the blocks of frame {@code j} carry a block checksum
+   */
   public boolean hasBlockChecksum(int j) {
     return (frameFlg[j] & Lz4FrameFormat.FLG_BLOCK_CHECKSUM) != 0;
   }
 
-  /** @return the dictionary ID of frame {@code j}, 0 when it has none */
+  /**
+   * @param j a frame's number, from 0
+   * @return the dictionary ID of frame {@code j}, 0 when it has none
+   */
   public int dictId(int j) {
     return frameDictId[j];
   }
@@ -129,7 +154,12 @@ public final class SeekIndex {
     return SeekIndexFormat.encode(this);
   }
 
-  /** Writes {@link #toBytes()} to {@code out}. */
+  /**
+   * Writes {@link #toBytes()} to {@code out}.
+   *
+   * @param out the stream to write to
+   * @throws IOException when the underlying stream or file fails
+   */
   public void writeTo(OutputStream out) throws IOException {
     out.write(toBytes());
   }

@@ -40,6 +40,7 @@ public final class SeekableLz4Indexer {
   /**
    * Indexes the frames of {@code in}, read to its end; its first byte is offset 0. Not closed.
    *
+   * @param in the stream to read
    * @return the index; its {@link SeekIndex#dataSize()} is the number of bytes read
    * @throws Lz4StreamException when the stream is not valid LZ4 frames, or holds frames that cannot
    *     be indexed ({@link Kind#NOT_SEEKABLE})
@@ -122,7 +123,13 @@ public final class SeekableLz4Indexer {
     return b.build(w.offset());
   }
 
-  /** Indexes the file {@code file} ({@link #index(InputStream)}). */
+  /**
+   * Indexes the file {@code file} ({@link #index(InputStream)}).
+   *
+   * @param file the file
+   * @return the file's seek index
+   * @throws IOException when reading fails or the data or its index is not valid
+   */
   public static SeekIndex index(Path file) throws IOException {
     try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
       return index(in);
@@ -133,6 +140,8 @@ public final class SeekableLz4Indexer {
    * Indexes {@code file} and appends the index to it, which makes it a seekable file that stock
    * {@code lz4} still decodes (lz4 up to 1.9.3 only from a file, not from a pipe).
    *
+   * @param file the file
+   * @return the file's seek index
    * @throws IOException when the file changed length while it was indexed (nothing is appended)
    */
   public static SeekIndex appendIndex(Path file) throws IOException {
@@ -147,17 +156,33 @@ public final class SeekableLz4Indexer {
     return idx;
   }
 
-  /** @return the side-car path Celer uses for {@code file}: its name with {@code .idx} added */
+  /**
+   * @param file the file
+   * @return the side-car path Celer uses for {@code file}: its name with {@code .idx} added
+   */
   public static Path sidecarPath(Path file) {
     return file.resolveSibling(file.getFileName() + ".idx");
   }
 
-  /** Indexes {@code file} and writes the index to {@link #sidecarPath(Path)}, leaving the file as it is. */
+  /**
+   * Indexes {@code file} and writes the index to {@link #sidecarPath(Path)}, leaving the file as it is.
+   *
+   * @param file the file
+   * @return the file's seek index
+   * @throws IOException when reading fails or the data or its index is not valid
+   */
   public static SeekIndex writeSidecar(Path file) throws IOException {
     return writeSidecar(file, sidecarPath(file));
   }
 
-  /** Indexes {@code file} and writes the index to {@code sidecar} (replaced if present). */
+  /**
+   * Indexes {@code file} and writes the index to {@code sidecar} (replaced if present).
+   *
+   * @param file the file
+   * @param sidecar where to write the side-car index
+   * @return the file's seek index
+   * @throws IOException when reading fails or the data or its index is not valid
+   */
   public static SeekIndex writeSidecar(Path file, Path sidecar) throws IOException {
     SeekIndex idx = index(file);
     Files.write(sidecar, idx.toBytes());

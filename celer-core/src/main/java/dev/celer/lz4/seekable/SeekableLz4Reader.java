@@ -80,12 +80,25 @@ public final class SeekableLz4Reader implements Closeable {
     }
   }
 
-  /** Opens {@code file} with positioned reads of a {@link FileChannel} and the default options. */
+  /**
+   * Opens {@code file} with positioned reads of a {@link FileChannel} and the default options.
+   *
+   * @param file the file
+   * @return a reader of the file; close it when done
+   * @throws IOException when reading fails or the data or its index is not valid
+   */
   public static SeekableLz4Reader open(Path file) throws IOException {
     return open(file, SeekableReadOptions.defaults());
   }
 
-  /** Opens {@code file} with positioned reads of a {@link FileChannel}. */
+  /**
+   * Opens {@code file} with positioned reads of a {@link FileChannel}.
+   *
+   * @param file the file
+   * @param options the options
+   * @return a reader of the file; close it when done
+   * @throws IOException when reading fails or the data or its index is not valid
+   */
   public static SeekableLz4Reader open(Path file, SeekableReadOptions options) throws IOException {
     FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
     try {
@@ -96,7 +109,13 @@ public final class SeekableLz4Reader implements Closeable {
     }
   }
 
-  /** Opens a seekable file read through {@code src}, with the default options. */
+  /**
+   * Opens a seekable file read through {@code src}, with the default options.
+   *
+   * @param src the file's bytes
+   * @return a reader of the file; close it when done
+   * @throws IOException when reading fails or the data or its index is not valid
+   */
   public static SeekableLz4Reader open(RandomAccessSource src) throws IOException {
     return open(src, SeekableReadOptions.defaults());
   }
@@ -105,6 +124,9 @@ public final class SeekableLz4Reader implements Closeable {
    * Opens a seekable file read through {@code src}; the reader closes it. On failure the source
    * is left open (the caller may stream it instead).
    *
+   * @param src the file's bytes
+   * @param options the options
+   * @return a reader of the file; close it when done
    * @throws Lz4StreamException {@link Kind#NOT_SEEKABLE} without an index, {@link
    *     Kind#BAD_INDEX} for a bad one, {@link Kind#LIMIT} for one over the options' size limit
    */
@@ -119,6 +141,10 @@ public final class SeekableLz4Reader implements Closeable {
    * same file (positions are then counted from the window's first block), or the {@link #index()}
    * of another reader of it. The reader closes {@code src}.
    *
+   * @param src the file's bytes
+   * @param index the file's seek index (or a window of it)
+   * @param options the options
+   * @return a reader of the file; close it when done
    * @throws Lz4StreamException {@link Kind#NOT_SEEKABLE} when a frame of the index needs a
    *     dictionary
    */
@@ -133,6 +159,12 @@ public final class SeekableLz4Reader implements Closeable {
    * Opens a plain (or seekable) LZ4 file {@code data} with the index in the side-car file {@code
    * sidecar} (as {@link SeekableLz4Indexer#writeSidecar} writes it); the reader closes both. The
    * side-car must describe exactly {@code data}'s length.
+   *
+   * @param data the LZ4 file's bytes
+   * @param sidecar the side-car index file's bytes
+   * @param options the options
+   * @return a reader of the file; close it when done
+   * @throws IOException when reading fails or the data or its index is not valid
    */
   public static SeekableLz4Reader open(RandomAccessSource data, RandomAccessSource sidecar,
       SeekableReadOptions options) throws IOException {
@@ -157,6 +189,9 @@ public final class SeekableLz4Reader implements Closeable {
    * FileChannel#read(ByteBuffer, long)} does: as many as {@code dst} has room for, or up to the end
    * of the content.
    *
+   * @param dst where the decoded bytes go
+   * @param position where to start in the decoded content
+   * @throws IOException when reading fails or the data or its index is not valid
    * @return the number of bytes read, or -1 when {@code position} is at or past the end (and
    *     {@code dst} has room)
    */
@@ -190,6 +225,11 @@ public final class SeekableLz4Reader implements Closeable {
   /**
    * Reads up to {@code len} decoded bytes from {@code position} into {@code dst[off, off + len)}.
    *
+   * @param position where to start in the decoded content
+   * @param dst where the decoded bytes go
+   * @param off where they start in {@code dst}
+   * @param len how many decoded bytes to read at most
+   * @throws IOException when reading fails or the data or its index is not valid
    * @return the number of bytes read ({@code len}, or fewer at the end of the content), or -1 when
    *     {@code position} is at or past the end and {@code len > 0}
    * @throws IllegalArgumentException when {@code position} is negative
@@ -252,6 +292,8 @@ public final class SeekableLz4Reader implements Closeable {
   }
 
   /**
+   * @param position where to start in the decoded content
+   * @param length how many decoded bytes to read
    * @return the {@code length} decoded bytes at {@code position}
    * @throws EOFException when the content ends before {@code position + length}
    */
@@ -368,6 +410,7 @@ public final class SeekableLz4Reader implements Closeable {
   }
 
   /**
+   * @param position where to start in the decoded content
    * @return a stream of the decoded content from {@code position} to the end, decoding one whole
    *     block at a time (kept until the stream moves past it). Closing it leaves the reader open.
    *     A failed read latches, as in Celer's other streams: every later {@code read}, {@code

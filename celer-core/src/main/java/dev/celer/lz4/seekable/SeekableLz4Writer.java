@@ -55,7 +55,11 @@ public final class SeekableLz4Writer extends OutputStream {
   private int pos;
   private final FailureLatch latch = new FailureLatch("SeekableLz4Writer");
 
-  /** Writes a seekable file with {@link #DEFAULT_OPTIONS} to {@code out}. */
+  /**
+   * Writes a seekable file with {@link #DEFAULT_OPTIONS} to {@code out}.
+   *
+   * @param out the stream to write to
+   */
   public SeekableLz4Writer(OutputStream out) {
     this(out, DEFAULT_OPTIONS);
   }
@@ -63,6 +67,8 @@ public final class SeekableLz4Writer extends OutputStream {
   /**
    * Writes a seekable file with {@code options} to {@code out}.
    *
+   * @param out the stream to write to
+   * @param options the options
    * @throws IllegalArgumentException when the options ask for linked blocks, a legacy frame or a
    *     dictionary
    */
@@ -93,6 +99,9 @@ public final class SeekableLz4Writer extends OutputStream {
    * index that lists the old frames and the new one. The old index stays in the file, skipped by
    * every reader; {@code lz4 -d} output is the old content followed by the new.
    *
+   * @param file the file
+   * @param options the options
+   * @return a writer whose output is appended to the file
    * @throws dev.celer.lz4.Lz4StreamException when {@code file} has no valid index
    */
   public static SeekableLz4Writer append(Path file, Lz4FrameOptions options) throws IOException {

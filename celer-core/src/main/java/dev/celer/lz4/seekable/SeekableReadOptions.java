@@ -51,7 +51,10 @@ public final class SeekableReadOptions {
 
     private Builder() {}
 
-    /** @param on verify block checksums (default true) */
+    /**
+     * @return this builder
+     * @param on verify block checksums (default true)
+     */
     public Builder verifyBlockChecksums(boolean on) {
       this.verifyBlockChecksums = on;
       return this;
@@ -59,6 +62,7 @@ public final class SeekableReadOptions {
 
     /**
      * @param bytes the largest index frame to accept, 48..{@code Integer.MAX_VALUE - 8}
+     * @return this builder
      * @throws IllegalArgumentException when out of range
      */
     public Builder maxIndexBytes(int bytes) {

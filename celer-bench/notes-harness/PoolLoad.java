@@ -14,7 +14,7 @@ import java.util.concurrent.*;
  * thread first (MILLIS of CPU per operation); then each of the T threads runs until it has used
  * 120 ms of CPU and keeps the best of its 20 ms slices; the rate printed is the mean over threads.
  * Usage: java -cp classes:celer-core.jar pb.PoolLoad FILE THREADS MILLIS
- * Run once per celer-core jar (before/after), alternated; see performance.md, "State pool".
+ * Run once per celer-core jar (before/after), alternated; see docs/benchmarks.md, "State pool".
  */
 public class PoolLoad {
   static final ThreadMXBean TM = ManagementFactory.getThreadMXBean();
