@@ -46,6 +46,15 @@ public final class NativeBackend {
   }
 
   /**
+   * @return whether HC {@code level} goes native: the library is loaded, and gives Celer's bytes at
+   *     that level (liblz4 1.10's levels 1 and 2 do not: its new "mid" match finder; they stay in
+   *     Java, which gives 1.9.4's bytes)
+   */
+  public static boolean lz4HighNative(int level) {
+    return false;
+  }
+
+  /**
    * {@code LZ4_compress_HC_extStateHC} at {@code level} (1..12).
    *
    * @return the bytes written, or 0 when the block does not fit
@@ -55,15 +64,15 @@ public final class NativeBackend {
   }
 
   /**
-   * {@code LZ4_decompress_safe}, or {@code LZ4_decompress_safe_partial} with {@code targetLen}
-   * when {@code partial}: never reads outside {@code src[srcOff, srcOff+srcLen)} nor writes outside
-   * {@code dst[dstOff, dstOff+dstCap)}.
+   * {@code LZ4_decompress_safe}: never reads outside {@code src[srcOff, srcOff+srcLen)} nor writes
+   * outside {@code dst[dstOff, dstOff+dstCap)}. (Partial decoding always runs in Java: see {@code
+   * Lz4NativeDecompressor}.)
    *
    * @return the bytes written, a negative value {@code -(input offset of the error) - 1} when
    *     liblz4 rejects the block, or {@link #DECLINED} when the call is left to Java (the entry
    *     point for this call's shape did not bind)
    */
-  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
+  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap) {
     throw unavailable();
   }
 
@@ -81,22 +90,17 @@ public final class NativeBackend {
   /** What {@link #lz4Decompress} and {@link #lz4DecompressDict} return when they leave the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
-  /** @return whether {@link #lz4DecompressDict} takes partial decodes ({@code LZ4_decompress_safe_partial_usingDict}, liblz4 1.9.4+) */
-  public static boolean lz4PartialDict() {
-    return false;
-  }
-
   /**
-   * {@code LZ4_decompress_safe_usingDict} (or its partial form): as {@link #lz4Decompress}, with
+   * {@code LZ4_decompress_safe_usingDict}: as {@link #lz4Decompress}, with
    * the history {@code dict[dictOff, dictOff+dictLen)}, which may be the bytes right before the
    * output in the same array (linked blocks) or apart from it (a dictionary). All three bases of one
    * kind (arrays, or direct buffers).
    *
    * @return as {@link #lz4Decompress}, or {@link #DECLINED} when the call is left to Java (mixed
-   *     kinds, heap arrays too large for a critical call, or a partial decode without the entry point)
+   *     kinds, heap arrays too large for a critical call)
    */
   public static int lz4DecompressDict(
-      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
+      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen) {
     throw unavailable();
   }
 

@@ -57,9 +57,13 @@ final class Lz4NativeCompressor extends Lz4Compressor {
     return NativeBackend.lz4() ? new Lz4NativeCompressor(java, acceleration, 0) : java;
   }
 
-  /** @return the native HC compressor over {@code java} when the backend is active, else {@code java} */
+  /**
+   * @return the native HC compressor over {@code java} when the backend is active and gives
+   *     Celer's bytes at this level ({@link NativeBackend#lz4HighNative}: not liblz4 1.10's levels
+   *     1 and 2), else {@code java}
+   */
   static Lz4Compressor high(Lz4HighCompressor java) {
-    return NativeBackend.lz4() ? new Lz4NativeCompressor(java, 0, java.level()) : java;
+    return NativeBackend.lz4HighNative(java.level()) ? new Lz4NativeCompressor(java, 0, java.level()) : java;
   }
 
   /** @return the pure-Java compressor this one wraps */

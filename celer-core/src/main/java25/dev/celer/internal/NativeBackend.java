@@ -64,7 +64,7 @@ public final class NativeBackend {
   static final int CRITICAL_MAX_FAST = Integer.getInteger("dev.celer.native.criticalMax", 256 << 10);
 
   /**
-   * As {@link #CRITICAL_MAX_FAST}, for decompression (full and partial), about 5 times faster per
+   * As {@link #CRITICAL_MAX_FAST}, for decompression, about 5 times faster per
    * byte: 2 MB (about a 1 MB output, 0.4 ms measured per call).
    */
   static final int CRITICAL_MAX_DECOMPRESS = Integer.getInteger("dev.celer.native.criticalMax", 2 << 20);
@@ -114,15 +114,17 @@ public final class NativeBackend {
   private static String libraries() {
     String lz4 = Lz4Library.FAILURE;
     String xxh = XxHashLibrary.FAILURE;
+    String lz4Name = Lz4Library.NAME + " (" + Lz4Library.ORIGIN + ")";
+    String xxhName = XxHashLibrary.NAME + " (" + XxHashLibrary.ORIGIN + ")";
     if (lz4 == null && xxh == null) {
-      return "native: " + Lz4Library.NAME + ", " + XxHashLibrary.NAME;
+      return "native: " + lz4Name + ", " + xxhName;
     }
     if (lz4 != null && xxh != null) {
-      return lz4.equals(xxh) ? "pure Java: " + lz4 : "pure Java: " + lz4 + "; " + xxh;
+      return lz4.equals(xxh) ? "pure Java: " + lz4 : "pure Java: liblz4: " + lz4 + "; libxxhash: " + xxh;
     }
     return lz4 == null
-        ? "native: " + Lz4Library.NAME + "; xxHash in pure Java: " + xxh
-        : "native: " + XxHashLibrary.NAME + "; LZ4 in pure Java: " + lz4;
+        ? "native: " + lz4Name + "; xxHash in pure Java: " + xxh
+        : "native: " + xxhName + "; LZ4 in pure Java: " + lz4;
   }
 
   // ---------------------------------------------------------------------------------------- LZ4
@@ -178,6 +180,10 @@ public final class NativeBackend {
     }
   }
 
+  public static boolean lz4HighNative(int level) {
+    return Lz4Library.FAILURE == null && (level >= 3 || Lz4Library.VERSION < Lz4Library.MID_VERSION);
+  }
+
   public static int lz4CompressHigh(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
     if (!Lz4Library.High.OK) {
       return javaCompress(Lz4.javaHighCompressor(level), src, srcOff, srcLen, dst, dstOff, dstCap);
@@ -190,42 +196,33 @@ public final class NativeBackend {
     }
   }
 
-  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
+  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap) {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
-    if (!Lz4Library.decompressReady(partial, shape(isShort, src, dst))) {
+    if (!Lz4Library.decompressReady(shape(isShort, src, dst))) {
       return DECLINED; // the entry point did not bind: the caller's Java decoder decides
     }
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
         try {
           if ((srcOff | dstOff) == 0) {
-            return partial ? Lz4Library.partialWhole(a, srcLen, b, dstCap) : Lz4Library.decompressWhole(a, srcLen, b, dstCap);
+            return Lz4Library.decompressWhole(a, srcLen, b, dstCap);
           }
           MemorySegment in = cached(a, srcOff);
           MemorySegment out = in == null ? null : cached(b, dstOff);
-          if (out != null) {
-            return partial ? Lz4Library.partialHeap(in, srcLen, out, dstCap) : Lz4Library.decompressHeap(in, srcLen, out, dstCap);
-          }
-          return partial
-              ? Lz4Library.partialFresh(a, srcOff, b, dstOff, srcLen, dstCap)
-              : Lz4Library.decompressFresh(a, srcOff, b, dstOff, srcLen, dstCap);
+          return out != null ? Lz4Library.decompressHeap(in, srcLen, out, dstCap) : Lz4Library.decompressFresh(a, srcOff, b, dstOff, srcLen, dstCap);
         } catch (Throwable t) {
           throw failure(t);
         }
       }
     } else if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b) {
-      long in = address(a) + srcOff;
-      long out = address(b) + dstOff;
-      int n = partial
-          ? Lz4Library.partialRaw(isShort, in, srcLen, out, dstCap)
-          : Lz4Library.decompressRaw(isShort, in, srcLen, out, dstCap);
+      int n = Lz4Library.decompressRaw(isShort, address(a) + srcOff, srcLen, address(b) + dstOff, dstCap);
       Reference.reachabilityFence(a);
       Reference.reachabilityFence(b);
       return n;
     }
     Scratch s = Scratch.take();
     try {
-      return raw(s, partial ? PARTIAL : DECOMPRESS, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
+      return raw(s, DECOMPRESS, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
     } finally {
       Scratch.give(s);
     }
@@ -288,21 +285,17 @@ public final class NativeBackend {
   /** What {@link #lz4Decompress} and {@link #lz4DecompressDict} return when they leave the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
-  public static boolean lz4PartialDict() {
-    return Lz4Library.PartialDict.OK;
-  }
-
   public static int lz4DecompressDict(
-      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
-    if (partial ? !Lz4Library.PartialDict.OK : !Lz4Library.DictDecode.OK) {
+      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen) {
+    if (!Lz4Library.DictDecode.OK) {
       return DECLINED;
     }
     boolean isShort = srcLen + (long) dstCap + dictLen <= CRITICAL_MAX_DECOMPRESS;
     if (src instanceof byte[] a && dst instanceof byte[] b && dict instanceof byte[] c) {
-      return isShort ? Lz4Library.dictHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap, heap(c, dictOff), dictLen, partial) : DECLINED;
+      return isShort ? Lz4Library.dictHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap, heap(c, dictOff), dictLen) : DECLINED;
     }
     if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b && dict instanceof ByteBuffer c) {
-      int n = Lz4Library.dictRaw(isShort, address(a) + srcOff, srcLen, address(b) + dstOff, dstCap, address(c) + dictOff, dictLen, partial);
+      int n = Lz4Library.dictRaw(isShort, address(a) + srcOff, srcLen, address(b) + dstOff, dstCap, address(c) + dictOff, dictLen);
       Reference.reachabilityFence(a);
       Reference.reachabilityFence(b);
       Reference.reachabilityFence(c);
@@ -899,9 +892,8 @@ public final class NativeBackend {
   private static final int FAST = 0;
   private static final int HIGH = 1;
   private static final int DECOMPRESS = 2;
-  private static final int PARTIAL = 3;
-  private static final int DEST_FAST = 4;
-  private static final int DEST_HIGH = 5;
+  private static final int DEST_FAST = 3;
+  private static final int DEST_HIGH = 4;
 
   /**
    * Makes the LZ4 call {@code kind} (with {@code arg}, the acceleration or level) on raw addresses:
@@ -931,8 +923,7 @@ public final class NativeBackend {
         case HIGH -> Lz4Library.highRaw(s.highState(), in, srcLen, out, dstCap, arg);
         case DECOMPRESS -> Lz4Library.decompressRaw(critical, in, srcLen, out, dstCap);
         case DEST_FAST -> Lz4Library.destSizeRaw(critical, in, out, s.cell().address(), dstCap);
-        case DEST_HIGH -> Lz4Library.highDestSizeRaw(s.highState(), in, out, s.cell().address(), dstCap, arg);
-        default -> Lz4Library.partialRaw(critical, in, srcLen, out, dstCap);
+        default -> Lz4Library.highDestSizeRaw(s.highState(), in, out, s.cell().address(), dstCap, arg);
       };
       if (heapOut && n > 0) {
         MemorySegment.copy(stage, JAVA_BYTE, heapIn ? srcLen : 0, (byte[]) dst, dstOff, n);
