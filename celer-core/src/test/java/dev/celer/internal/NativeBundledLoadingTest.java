@@ -73,13 +73,20 @@ class NativeBundledLoadingTest {
   private static Properties needBundled() throws IOException {
     assumeTrue(EXPECT_NATIVE, "needs the native backend (the native executions on JDK 25)");
     Properties p = bundledManifest();
+    if (Boolean.getBoolean("celer.expect.bundled")) { // CI after scripts/build-natives: missing libraries are a failure
+      assertNotNull(p, "celer-native on the class path has no libraries for " + PLATFORM);
+    }
     assumeTrue(p != null, "celer-native on the class path has no libraries for " + PLATFORM);
+    assumeTrue(!"off".equals(System.getProperty("dev.celer.native.bundled")), "the system-library run (dev.celer.native.bundled=off)");
     return p;
   }
 
   @Test
   void thisJvmLoadedTheExpectedLibraries() throws IOException {
     assumeTrue(EXPECT_NATIVE, "needs the native backend");
+    if (Boolean.getBoolean("celer.expect.bundled")) {
+      assertNotNull(bundledManifest(), "celer-native on the class path has no libraries for " + PLATFORM);
+    }
     String status = NativeBackend.status();
     if (bundledExpected()) {
       assertTrue(status.startsWith("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), libxxhash 0.8."), status);

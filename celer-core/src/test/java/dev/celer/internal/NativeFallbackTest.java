@@ -61,6 +61,9 @@ class NativeFallbackTest {
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
+    if (System.getProperty("dev.celer.native.bundled") != null) { // the system-library run: its children too
+      cmd.add("-Ddev.celer.native.bundled=" + System.getProperty("dev.celer.native.bundled"));
+    }
     cmd.addAll(Arrays.asList(jvmArgs));
     cmd.add(NativeFallbackTest.class.getName());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
