@@ -1,7 +1,5 @@
 package dev.celer.internal;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.celer.internal.NativeLibraries.Refused;
@@ -50,7 +48,7 @@ import java.util.Set;
  *
  * <ul>
  *   <li>On Linux from an anonymous file, without writing any file: {@code memfd_create} (through
- *       the {@code syscall} wrapper where glibc has no {@code memfd_create}, before 2.27), the
+ *       the C library's {@code syscall} function, so glibc before 2.27 needs no wrapper), the
  *       bytes written, the file sealed against any change ({@code F_SEAL_WRITE}, {@code
  *       F_SEAL_SHRINK}, {@code F_SEAL_GROW}, {@code F_SEAL_SEAL}), read back and hashed, then
  *       opened by {@code dlopen} under its {@code /proc/self/fd/N} name. The descriptor stays open
@@ -277,103 +275,87 @@ final class BundledNatives {
 
   // -------------------------------------------------------------------------------------- memfd
 
-  /** Loading from an anonymous file (Linux). Bound at its first use. */
+  /**
+   * Loading from an anonymous file (Linux). Bound at its first use. Every call goes through the C
+   * library's {@code syscall} function, one downcall handle of one shape for {@code memfd_create},
+   * {@code fcntl} and {@code close}: each further handle costs a cold JVM 10 to 90 ms to make
+   * (measured on JDK 25 here), and the system calls are what the wrappers would make anyway
+   * (glibc before 2.27 has no {@code memfd_create} wrapper at all). celer-native builds Linux
+   * libraries for x86_64 and aarch64 only, whose system call numbers are below.
+   */
   private static final class Memfd {
     private static final Linker LINKER = Linker.nativeLinker();
     private static final MemoryLayout STATE = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
 
     /** {@code MFD_CLOEXEC}: not inherited by programs the JVM executes. */
-    static final int MFD_CLOEXEC = 0x1;
+    static final long MFD_CLOEXEC = 0x1;
     /** {@code MFD_ALLOW_SEALING}: for {@code F_ADD_SEALS} (implied by {@link #MFD_NOEXEC_SEAL}). */
-    static final int MFD_ALLOW_SEALING = 0x2;
+    static final long MFD_ALLOW_SEALING = 0x2;
     /**
      * {@code MFD_NOEXEC_SEAL} (Linux 6.3): the file can never be made executable ({@code execve});
-     * mapping it executable, which is all {@code dlopen} needs, stays allowed (checked here on
-     * 6.18). With {@code vm.memfd_noexec=2}, 6.3 to 6.5 refuse a memfd without it, and later
-     * kernels refuse {@code MFD_EXEC}; older kernels reject the flag with {@code EINVAL}, and the
-     * call is repeated without it.
+     * mapping it executable, which is all {@code dlopen} needs, stays allowed (checked on 6.18,
+     * also under {@code vm.memfd_noexec=2}). With {@code vm.memfd_noexec=2}, kernels 6.3 to 6.5
+     * refuse a memfd without this flag and later kernels refuse {@code MFD_EXEC}; kernels before
+     * 6.3 reject the flag with {@code EINVAL}, and the call is repeated without it.
      */
-    static final int MFD_NOEXEC_SEAL = 0x8;
+    static final long MFD_NOEXEC_SEAL = 0x8;
     static final int EINVAL = 22;
-    static final int F_ADD_SEALS = 1033;
+    static final long F_ADD_SEALS = 1033;
     /** {@code F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE}: the bytes hashed are the bytes loaded. */
     static final long SEALS = 0x1 | 0x2 | 0x4 | 0x8;
 
-    /** {@code int memfd_create(const char*, unsigned)}, or {@code long syscall(SYS_memfd_create, ...)}. */
-    private static final MethodHandle CREATE;
-    private static final boolean VIA_SYSCALL;
-    /** {@code int fcntl(int, int, ...)} with one variadic argument. */
-    private static final MethodHandle FCNTL;
-    private static final MethodHandle CLOSE;
+    /** {@code long syscall(long number, ...)} with three variadic {@code long} arguments, errno captured. */
+    private static final MethodHandle SYSCALL = LINKER.defaultLookup().find("syscall")
+        .map(s -> LINKER.downcallHandle(s, FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
+            Linker.Option.firstVariadicArg(1), Linker.Option.captureCallState("errno")))
+        .orElse(null);
 
-    static {
-      SymbolLookup libc = LINKER.defaultLookup();
-      MemorySegment create = libc.find("memfd_create").orElse(null);
-      VIA_SYSCALL = create == null;
-      CREATE = VIA_SYSCALL
-          ? libc.find("syscall").map(s -> LINKER.downcallHandle(s, FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG),
-              Linker.Option.firstVariadicArg(1), ERRNO_OPTION)).orElse(null)
-          : LINKER.downcallHandle(create, FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), ERRNO_OPTION);
-      FCNTL = libc.find("fcntl").map(s -> LINKER.downcallHandle(s, FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG),
-          Linker.Option.firstVariadicArg(2), ERRNO_OPTION)).orElse(null);
-      CLOSE = libc.find("close").map(s -> LINKER.downcallHandle(s, FunctionDescriptor.of(JAVA_INT, JAVA_INT))).orElse(null);
-    }
-
-    /** {@code SYS_memfd_create} of the architectures {@code celer-native} builds for. */
-    private static long syscallNumber() throws Refused {
+    /** System call numbers: {@code memfd_create}, {@code fcntl}, {@code close} ({@code asm/unistd*.h}). */
+    private static long[] numbers() throws Refused {
       switch (System.getProperty("os.arch")) {
         case "amd64":
         case "x86_64":
-          return 319;
+          return new long[] {319, 72, 3};
         case "aarch64":
-          return 279;
+          return new long[] {279, 25, 57};
         default:
-          throw new Refused("no memfd_create in the C library, and no syscall number known for " + System.getProperty("os.arch"));
+          throw new Refused("no system call numbers known for " + System.getProperty("os.arch"));
       }
     }
 
     static SymbolLookup load(String file, byte[] bytes, String sha) throws Throwable {
-      if (CREATE == null || FCNTL == null || CLOSE == null) {
-        throw new Refused("the C library has no memfd_create, syscall or fcntl");
+      if (SYSCALL == null) {
+        throw new Refused("the C library has no syscall function");
       }
-      int fd;
+      long[] nr = numbers();
       try (Arena arena = Arena.ofConfined()) {
         MemorySegment name = arena.allocateFrom("celer-" + file);
         MemorySegment state = arena.allocate(STATE);
-        fd = create(name, MFD_CLOEXEC | MFD_NOEXEC_SEAL, state);
+        long fd = (long) SYSCALL.invokeExact(state, nr[0], name.address(), MFD_CLOEXEC | MFD_NOEXEC_SEAL, 0L);
         if (fd < 0 && (int) ERRNO.get(state, 0L) == EINVAL) { // before Linux 6.3
-          fd = create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING, state);
+          fd = (long) SYSCALL.invokeExact(state, nr[0], name.address(), MFD_CLOEXEC | MFD_ALLOW_SEALING, 0L);
         }
         if (fd < 0) {
-          throw new Refused("memfd_create" + (VIA_SYSCALL ? " (syscall)" : "") + " failed: errno " + (int) ERRNO.get(state, 0L));
+          throw new Refused("memfd_create failed: errno " + (int) ERRNO.get(state, 0L));
         }
         boolean loaded = false;
         try {
           Path path = Path.of("/proc/self/fd/" + fd);
           Files.write(path, bytes, StandardOpenOption.WRITE);
-          int r = (int) FCNTL.invokeExact(state, fd, F_ADD_SEALS, SEALS);
-          if (r != 0) {
+          if ((long) SYSCALL.invokeExact(state, nr[1], fd, F_ADD_SEALS, SEALS) != 0) {
             throw new Refused("sealing the memfd failed: errno " + (int) ERRNO.get(state, 0L));
           }
-          byte[] back = Files.readAllBytes(path);
-          verify(back, sha, "the memfd copy of " + file);
+          verify(Files.readAllBytes(path), sha, "the memfd copy of " + file);
           SymbolLookup lib = SymbolLookup.libraryLookup(path.toString(), Arena.global());
           loaded = true;
           return lib;
         } finally {
           if (!loaded) {
-            int ignored = (int) CLOSE.invokeExact(fd);
+            long ignored = (long) SYSCALL.invokeExact(state, nr[2], fd, 0L, 0L);
           }
         }
       }
-    }
-
-    private static int create(MemorySegment name, int flags, MemorySegment state) throws Throwable {
-      return VIA_SYSCALL
-          ? (int) (long) CREATE.invokeExact(state, syscallNumber(), name, (long) flags)
-          : (int) CREATE.invokeExact(state, name, flags);
     }
   }
 
