@@ -397,8 +397,8 @@ final class BundledNatives {
 
     /**
      * Puts {@code bytes} (SHA-256 {@code sha}, already checked) into the cache directory as
-     * {@code <sha>-<file>}, unless a file of that name with those bytes is there, and checks the
-     * file's hash once more.
+     * {@code <sha>-<file>}, unless a file of that name with those bytes is there (hashed now, right
+     * before its load), and checks a file it wrote once more.
      *
      * @return the file to load
      * @throws Refused when there is no cache directory, it is not safe, or the file cannot be written or does not match
@@ -419,11 +419,11 @@ final class BundledNatives {
           Files.createDirectories(dir);
         }
         Path target = dir.resolve(sha + "-" + file);
-        if (!matches(target, bytes.length, sha)) {
+        byte[] now = readIfThere(target, bytes.length);
+        if (now == null || !sha256(now).equals(sha)) {
           write(dir, target, file, bytes, posix);
+          verify(readBounded(target, bytes.length), sha, target.toString());
         }
-        byte[] now = readBounded(target, bytes.length);
-        verify(now, sha, target.toString());
         return target;
       } catch (IOException | UncheckedIOException | UnsupportedOperationException | SecurityException e) {
         throw new Refused("cache " + dir + ": " + e);
@@ -465,14 +465,12 @@ final class BundledNatives {
       return home == null || !Files.isDirectory(Path.of(home)) ? null : Files.getOwner(Path.of(home));
     }
 
-    private static boolean matches(Path target, int size, String sha) throws IOException {
+    /** @return the file's bytes (at most {@code size + 1}), or {@code null} when it is missing */
+    private static byte[] readIfThere(Path target, int size) throws IOException {
       try {
-        if (Files.size(target) != size) {
-          return false;
-        }
-        return sha256(readBounded(target, size)).equals(sha);
+        return readBounded(target, size);
       } catch (NoSuchFileException e) {
-        return false;
+        return null;
       }
     }
 
