@@ -140,6 +140,14 @@ public final class NativeBackend {
     throw unavailable();
   }
 
+  /**
+   * @return whether {@link #lz4CompressDict} takes HC inputs of 4 KB and under, which {@code lz4
+   *     -D} compresses in dictCtx mode ({@code LZ4_attach_HC_dictionary}, exported by liblz4 1.10)
+   */
+  public static boolean lz4HighDictAttach() {
+    return false;
+  }
+
   /** @return whether {@link #lz4CompressDict} takes {@code srcLen} bytes of input with {@code dstCap} of output room (the scratch window's limit) */
   public static boolean lz4DictFits(int srcLen, int dstCap) {
     return false;

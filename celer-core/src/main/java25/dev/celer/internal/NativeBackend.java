@@ -337,6 +337,13 @@ public final class NativeBackend {
     return Lz4Library.dictCompression();
   }
 
+  public static boolean lz4HighDictAttach() {
+    return Lz4Library.attachHighReady();
+  }
+
+  /** The largest HC input that {@code lz4 -D} compresses in dictCtx mode (Celer's {@code Lz4HighCompressor.DICT_CTX_MAX}). */
+  private static final int DICT_CTX_MAX = 4 * 1024;
+
   public static boolean lz4DictFits(int srcLen, int dstCap) {
     return Scratch.windowFits(srcLen, dstCap);
   }
@@ -383,8 +390,14 @@ public final class NativeBackend {
             Lz4Library.loadDictHigh(s.loadedHigh().address(), history, Scratch.HISTORY, level);
             s.highLoaded = level;
           }
-          s.highWork().copyFrom(s.loadedHigh());
           work = s.highState();
+          if (srcLen <= DICT_CTX_MAX) {
+            assert Lz4Library.attachHighReady() : "the caller asks lz4HighDictAttach() first";
+            // lz4 -D's dictCtx mode: a fresh state searching the loaded state's tables
+            Lz4Library.attachHigh(work, s.loadedHigh().address(), level);
+          } else {
+            s.highWork().copyFrom(s.loadedHigh());
+          }
         }
       } else {
         s.release(); // the window's history changes
