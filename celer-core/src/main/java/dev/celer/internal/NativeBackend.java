@@ -1,7 +1,8 @@
 package dev.celer.internal;
 
 /**
- * The seam to the native backend: the system's {@code liblz4} and {@code libxxhash} called through
+ * The seam to the native backend: {@code liblz4} and {@code libxxhash} (an explicit file, the
+ * optional {@code celer-native} module's build, or the system's) called through
  * the Foreign Function &amp; Memory API (issue 12).
  *
  * <p>This is the Java 11 face of the class, and it is never native: the real binding is the

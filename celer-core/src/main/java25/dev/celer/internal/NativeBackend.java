@@ -17,8 +17,9 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The native backend on Java 25+: the system's {@code liblz4} and {@code libxxhash} called through
- * the Foreign Function &amp; Memory API (the multi-release override of the Java 11 class of the
+ * The native backend on Java 25+: {@code liblz4} and {@code libxxhash} (an explicit file, else the
+ * optional {@code celer-native} module's build, else the system's: {@link NativeLibraries#load})
+ * called through the Foreign Function &amp; Memory API (the multi-release override of the Java 11 class of the
  * same name; see there for the contract of each method).
  *
  * <h2>Selection</h2>
@@ -27,8 +28,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * ({@code --enable-native-access=ALL-UNNAMED} on the class path, {@code =dev.celer} on the module
  * path, or an executable jar's {@code Enable-Native-Access} manifest entry), so Celer never makes
  * the JDK print its restricted-method warning; {@code force} binds them anyway. {@link Lz4Library}
- * and {@link XxHashLibrary} then each load their library and check its version once (a failure
- * leaves that half in pure Java for the life of the JVM, with the reason in {@link #status()}),
+ * and {@link XxHashLibrary} then each load their library and check its version once (every step
+ * that fails is named in {@link #status()}; when none gives a library, that half stays in pure
+ * Java for the life of the JVM),
  * and bind and self-test each group of entry points at its first use (a group that fails stays in
  * pure Java alone, its reason added to {@link #status()}).
  *
@@ -101,9 +103,11 @@ public final class NativeBackend {
   }
 
   /**
-   * The libraries' state, then any group of entry points that failed its self-test at its first
-   * use (see {@link Lz4Library}): e.g. {@code "native: liblz4 1.9.4, libxxhash 0.8.1; HC
-   * compression in pure Java: ..."}. Groups are bound lazily, so a failure shows from its first use on.
+   * The libraries' state (each with where it came from and why earlier steps failed), then any
+   * group of entry points that failed its self-test at its first use (see {@link Lz4Library}):
+   * e.g. {@code "native: liblz4 1.10.0 (bundled linux-x86_64, memfd), libxxhash 0.8.1 (system
+   * libxxhash.so.0; bundled: celer-native has no libxxhash.so for linux-x86_64); HC compression in
+   * pure Java: ..."}. Groups are bound lazily, so a failure shows from its first use on.
    */
   public static String status() {
     String groups = NativeLibraries.groupFailures();
@@ -141,9 +145,10 @@ public final class NativeBackend {
   // downcall: ofArray's chain (a static call, then constructors, which C2 always inlines for
   // escape analysis) is not subject to any other caller's profile, and each *Whole method is at
   // most 35 bytes of bytecode (MaxInlineSize), which C2 inlines even at a rarely taken call site.
-  // The two cache lookups these calls skip cost up to 15% of a short call (OneJvmRatios, partial
-  // decoding of a quarter of 4 / 16 / 64 KB blocks: 0.78 / 0.88 / 0.94x C with them, 0.94 / 0.94
-  // / 0.95x without; compression and decompression 1.00-1.02x either way).
+  // The two cache lookups these calls skip cost up to 15% of a short call (OneJvmRatios, measured
+  // when partial decoding was still native, on a quarter of 4 / 16 / 64 KB blocks: 0.78 / 0.88 /
+  // 0.94x C with them, 0.94 / 0.94 / 0.95x without; compression and decompression 1.00-1.02x
+  // either way).
   //
   // Arrays at other offsets keep the cache: a segment at an offset needs asSlice, whose chain
   // (AbstractMemorySegmentImpl.asSliceNoCheck's virtual call to dup) is inlined or not by that
