@@ -359,11 +359,7 @@ final class Lz4Library {
   /** A 600-byte block after a 1000-byte dictionary, HC 9 through an attached state: it references the dictionary and decodes. */
   private static void selfTestAttachHigh(MethodHandle attach) throws Throwable {
     DictHandles d = Dict.D;
-    byte[] text = "Celer attach self-test: pack my box with five dozen liquor jugs, ".getBytes(StandardCharsets.US_ASCII);
-    byte[] dict = new byte[1000];
-    for (int i = 0; i < dict.length; i++) {
-      dict[i] = i % 11 == 0 ? (byte) (i * 13) : text[i % text.length];
-    }
+    byte[] dict = selfTestDictionary();
     byte[] data = Arrays.copyOfRange(dict, 200, 800);
     int cap = data.length + data.length / 255 + 16;
     try (Arena arena = Arena.ofConfined()) {
@@ -589,11 +585,7 @@ final class Lz4Library {
    */
   private static void selfTestDict(DictHandles d, long stateSize, long stateHcSize, String name) throws Throwable {
     check(DictDecode.OK, name, "compression with a dictionary (its round trip needs decompression with a dictionary)");
-    byte[] text = "Celer dictionary self-test: pack my box with five dozen liquor jugs, ".getBytes(StandardCharsets.US_ASCII);
-    byte[] dict = new byte[1000];
-    for (int i = 0; i < dict.length; i++) {
-      dict[i] = i % 11 == 0 ? (byte) (i * 13) : text[i % text.length];
-    }
+    byte[] dict = selfTestDictionary();
     byte[] data = Arrays.copyOfRange(dict, 200, 800);
     int cap = data.length + data.length / 255 + 16;
     try (Arena arena = Arena.ofConfined()) {
@@ -631,6 +623,16 @@ final class Lz4Library {
           MemorySegment.ofArray(dict), dict.length);
       check(k == data.length && Arrays.equals(back, data), name, "HC compression with a dictionary (round trip)");
     }
+  }
+
+  /** The dictionary self-tests' 1000 bytes: text with a byte of noise every 11; their input is bytes 200-800 of it. */
+  private static byte[] selfTestDictionary() {
+    byte[] text = "Celer dictionary self-test: pack my box with five dozen liquor jugs, ".getBytes(StandardCharsets.US_ASCII);
+    byte[] dict = new byte[1000];
+    for (int i = 0; i < dict.length; i++) {
+      dict[i] = i % 11 == 0 ? (byte) (i * 13) : text[i % text.length];
+    }
+    return dict;
   }
 
   // The self-tests: each calls every handle of its group once on fixed data. Round trips are

@@ -46,6 +46,14 @@ class NativeFallbackTest {
           && Arrays.equals(Lz4.decompressor().decompress(high, big.length), big)
           && Arrays.equals(Lz4.javaDecompressor().decompress(Arrays.copyOf(page, w), took[0]), Arrays.copyOf(big, took[0]))
           && Arrays.equals(fast, Lz4.javaFastCompressor().compress(big));
+      // HC with a 64 KB prepared dictionary on 1000 bytes: the attach group where the library has it (1.10)
+      dev.celer.lz4.Lz4Dictionary dict = dev.celer.lz4.Lz4Dictionary.of(Arrays.copyOf(big, 65536));
+      byte[] small = Arrays.copyOfRange(big, 70_000, 71_000);
+      byte[] withDict = new byte[Lz4.maxCompressedLength(small.length)];
+      byte[] javaDict = new byte[withDict.length];
+      int nd = Lz4.highCompressor(9).compress(small, 0, small.length, withDict, 0, withDict.length, dict);
+      int jd = Lz4.javaHighCompressor(9).compress(small, 0, small.length, javaDict, 0, javaDict.length, dict);
+      ok &= nd == jd && Arrays.equals(withDict, javaDict);
       dev.celer.xxhash.XxHash32 s32 = dev.celer.xxhash.XxHash32.create(3);
       s32.update(big, 0, big.length);
       ok &= s32.digest() == dev.celer.xxhash.XxHash32.hash(big, 3)
