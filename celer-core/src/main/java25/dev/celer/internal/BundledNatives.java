@@ -43,7 +43,9 @@ import java.util.Set;
  * NativeLibraries#load}. The module's jar holds {@code META-INF/celer-native/natives.properties}
  * and {@code META-INF/celer-native/<platform>/<file>}; it is found as a resource of this class's
  * loader (then of the system loader), on the class path or the module path alike ({@code META-INF}
- * is no package, so no module encapsulates it). A library is read from the same jar as the
+ * is no package, so no module encapsulates it; on the module path the automatic module {@code
+ * dev.celer.natives} must be resolved, e.g. {@code --add-modules dev.celer.natives}, since no module
+ * requires it). A library is read from the same jar as the
  * manifest, and its SHA-256 compared with the manifest's before it is loaded:
  *
  * <ul>
@@ -261,7 +263,10 @@ final class BundledNatives {
         url = ClassLoader.getSystemResource(ROOT + "natives.properties");
       }
       if (url == null) {
-        return "celer-native is not on the class or module path";
+        // on the module path an automatic module nothing requires is not resolved: it must be added
+        return BundledNatives.class.getModule().isNamed()
+            ? "celer-native is not on the class path, nor resolved on the module path (--add-modules dev.celer.natives)"
+            : "celer-native is not on the class or module path";
       }
       Properties p = new Properties();
       try (InputStream in = url.openStream()) {
