@@ -381,6 +381,44 @@ class NativeBundledLoadingTest {
     }
   }
 
+  /**
+   * The module path (the packaged-jar runs, where both modules are jars): celer-native's automatic
+   * module {@code dev.celer.natives} is used once resolved ({@code --add-modules}); without that
+   * the JDK does not resolve it, and the status says what to add.
+   */
+  @Test
+  void modulePath() throws Exception {
+    needBundled();
+    String core = null;
+    for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (e.contains("celer-core") && e.endsWith(".jar") && !e.endsWith("-tests.jar")) {
+        core = e;
+      }
+    }
+    assumeTrue(core != null && nativeEntry().endsWith(".jar"), "needs the packaged jars (packaged-native execution)");
+    Path main = scratch("module-path").resolve("Status.java");
+    Files.write(main, Arrays.asList(
+        "public class Status {",
+        "  public static void main(String[] args) {",
+        "    System.out.println(dev.celer.lz4.Lz4.backend());",
+        "  }",
+        "}"), StandardCharsets.US_ASCII);
+    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    String modules = core + File.pathSeparator + nativeEntry();
+    for (String add : new String[] {"dev.celer,dev.celer.natives", "dev.celer"}) {
+      Process p = new ProcessBuilder(java, "--enable-native-access=dev.celer", "-p", modules, "--add-modules", add, main.toString())
+          .redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(0, p.waitFor(), out);
+      if (add.contains("natives")) {
+        assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), libxxhash 0.8.3 (bundled " + PLATFORM + ", memfd)\n", out);
+      } else {
+        assertTrue(out.startsWith("native: liblz4 1.9.4 (system liblz4.so.1; bundled: celer-native is not on the class path, "
+            + "nor resolved on the module path (--add-modules dev.celer.natives)), "), out);
+      }
+    }
+  }
+
   // ------------------------------------------------------------------ pure functions
 
   private static Method method(String name, Class<?>... types) {
