@@ -1,7 +1,8 @@
 package dev.celer.internal;
 
 /**
- * The seam to the native backend: the system's {@code liblz4} and {@code libxxhash} called through
+ * The seam to the native backend: {@code liblz4} and {@code libxxhash} (an explicit file, the
+ * optional {@code celer-native} module's build, or the system's) called through
  * the Foreign Function &amp; Memory API (issue 12).
  *
  * <p>This is the Java 11 face of the class, and it is never native: the real binding is the
@@ -46,6 +47,15 @@ public final class NativeBackend {
   }
 
   /**
+   * @return whether HC {@code level} goes native: the library is loaded, and gives Celer's bytes at
+   *     that level (liblz4 1.10's levels 1 and 2 do not: its new "mid" match finder; they stay in
+   *     Java, which gives 1.9.4's bytes)
+   */
+  public static boolean lz4HighNative(int level) {
+    return false;
+  }
+
+  /**
    * {@code LZ4_compress_HC_extStateHC} at {@code level} (1..12).
    *
    * @return the bytes written, or 0 when the block does not fit
@@ -55,15 +65,15 @@ public final class NativeBackend {
   }
 
   /**
-   * {@code LZ4_decompress_safe}, or {@code LZ4_decompress_safe_partial} with {@code targetLen}
-   * when {@code partial}: never reads outside {@code src[srcOff, srcOff+srcLen)} nor writes outside
-   * {@code dst[dstOff, dstOff+dstCap)}.
+   * {@code LZ4_decompress_safe}: never reads outside {@code src[srcOff, srcOff+srcLen)} nor writes
+   * outside {@code dst[dstOff, dstOff+dstCap)}. (Partial decoding always runs in Java: see {@code
+   * Lz4NativeDecompressor}.)
    *
    * @return the bytes written, a negative value {@code -(input offset of the error) - 1} when
    *     liblz4 rejects the block, or {@link #DECLINED} when the call is left to Java (the entry
    *     point for this call's shape did not bind)
    */
-  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
+  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap) {
     throw unavailable();
   }
 
@@ -81,22 +91,17 @@ public final class NativeBackend {
   /** What {@link #lz4Decompress} and {@link #lz4DecompressDict} return when they leave the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
-  /** @return whether {@link #lz4DecompressDict} takes partial decodes ({@code LZ4_decompress_safe_partial_usingDict}, liblz4 1.9.4+) */
-  public static boolean lz4PartialDict() {
-    return false;
-  }
-
   /**
-   * {@code LZ4_decompress_safe_usingDict} (or its partial form): as {@link #lz4Decompress}, with
+   * {@code LZ4_decompress_safe_usingDict}: as {@link #lz4Decompress}, with
    * the history {@code dict[dictOff, dictOff+dictLen)}, which may be the bytes right before the
    * output in the same array (linked blocks) or apart from it (a dictionary). All three bases of one
    * kind (arrays, or direct buffers).
    *
    * @return as {@link #lz4Decompress}, or {@link #DECLINED} when the call is left to Java (mixed
-   *     kinds, heap arrays too large for a critical call, or a partial decode without the entry point)
+   *     kinds, heap arrays too large for a critical call)
    */
   public static int lz4DecompressDict(
-      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
+      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen) {
     throw unavailable();
   }
 
@@ -134,6 +139,14 @@ public final class NativeBackend {
   public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration,
       boolean external) {
     throw unavailable();
+  }
+
+  /**
+   * @return whether {@link #lz4CompressDict} takes HC inputs of 4 KB and under, which {@code lz4
+   *     -D} compresses in dictCtx mode ({@code LZ4_attach_HC_dictionary}, exported by liblz4 1.10)
+   */
+  public static boolean lz4HighDictAttach() {
+    return false;
   }
 
   /** @return whether {@link #lz4CompressDict} takes {@code srcLen} bytes of input with {@code dstCap} of output room (the scratch window's limit) */

@@ -130,10 +130,14 @@ public final class Lz4 {
 
   /**
    * Which backend the factories of this class and the xxHash entry points use, and why: for
-   * example {@code "native: liblz4 1.9.4, libxxhash 0.8.1"}, or {@code "pure Java: native access
-   * not enabled — add --enable-native-access=ALL-UNNAMED"}. The native backend (the system's
-   * liblz4 and libxxhash through the Foreign Function &amp; Memory API) needs Java 25 or later and
-   * native access granted to Celer; the system property {@code dev.celer.native} ({@code auto},
+   * example {@code "native: liblz4 1.10.0 (bundled linux-x86_64, memfd), libxxhash 0.8.3 (bundled
+   * linux-x86_64, memfd)"}, {@code "native: liblz4 1.9.4 (system liblz4.so.1; bundled: celer-native
+   * is not on the class or module path), ..."}, or {@code "pure Java: native access not enabled —
+   * add --enable-native-access=ALL-UNNAMED"}. The native backend (liblz4 and libxxhash through the
+   * Foreign Function &amp; Memory API: the files named by {@code dev.celer.native.lz4} / {@code
+   * .xxhash}, else the optional {@code celer-native} module's build for this platform, else the
+   * system's; each library's text names where it came from and why every earlier step failed)
+   * needs Java 25 or later and native access granted to Celer; the system property {@code dev.celer.native} ({@code auto},
    * {@code force}, {@code off}) overrides the choice. The backend is decided once per JVM; each
    * group of native functions is bound and self-tested at its first use, and one that fails stays
    * in pure Java, which this text then says too (so it can grow after start-up). The text is for

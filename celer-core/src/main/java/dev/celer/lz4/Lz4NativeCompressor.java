@@ -13,8 +13,9 @@ import dev.celer.internal.NativeBackend;
  * then {@code _continue} on the input right after it in native memory), which gives Celer's
  * pure-Java prefix blocks. A prepared dictionary of 64 KB goes through liblz4's
  * external-dictionary mode (the input apart from the loaded dictionary), which gives {@code lz4
- * -D}'s blocks, as Celer's pure Java does, but for HC blocks of 4 KB or less (liblz4 1.9.4 does
- * not export the dictCtx mode {@code lz4 -D} uses for them). With a shorter history liblz4's fast
+ * -D}'s blocks, as Celer's pure Java does; HC blocks of 4 KB or less go through the dictCtx mode
+ * {@code lz4 -D} uses for them ({@code LZ4_attach_HC_dictionary}), where the library exports it
+ * (1.10; not 1.9.4, where they stay in Java). With a shorter history liblz4's fast
  * blocks differ from Java's (its "dictSmall" path). A linked HC block with 64 KB of history goes
  * through the external-dictionary mode too, as {@code lz4 -BD}'s do. Those blocks, dictionaries
  * given per call, small blocks
@@ -57,9 +58,13 @@ final class Lz4NativeCompressor extends Lz4Compressor {
     return NativeBackend.lz4() ? new Lz4NativeCompressor(java, acceleration, 0) : java;
   }
 
-  /** @return the native HC compressor over {@code java} when the backend is active, else {@code java} */
+  /**
+   * @return the native HC compressor over {@code java} when the backend is active and gives
+   *     Celer's bytes at this level ({@link NativeBackend#lz4HighNative}: not liblz4 1.10's levels
+   *     1 and 2), else {@code java}
+   */
   static Lz4Compressor high(Lz4HighCompressor java) {
-    return NativeBackend.lz4() ? new Lz4NativeCompressor(java, 0, java.level()) : java;
+    return NativeBackend.lz4HighNative(java.level()) ? new Lz4NativeCompressor(java, 0, java.level()) : java;
   }
 
   /** @return the pure-Java compressor this one wraps */
@@ -98,9 +103,9 @@ final class Lz4NativeCompressor extends Lz4Compressor {
 
   @Override
   int compressBlock(Lz4Dictionary dict, Object src, int srcOff, int srcEnd, Object dst, int dstOff, int dstLimit) {
-    // HC blocks of 4 KB or less search the dictionary's own tables in lz4 -D (dictCtx mode), which
-    // liblz4 1.9.4 does not export: those stay in Java
-    if ((level == 0 || srcEnd - srcOff > Lz4HighCompressor.DICT_CTX_MAX)
+    // HC blocks of 4 KB or less search the dictionary's own tables in lz4 -D (dictCtx mode):
+    // native with LZ4_attach_HC_dictionary (liblz4 1.10), which 1.9.4 does not export: then Java
+    if ((level == 0 || srcEnd - srcOff > Lz4HighCompressor.DICT_CTX_MAX || NativeBackend.lz4HighDictAttach())
         && nativeDict(dict.length(), srcEnd - srcOff, dstLimit - dstOff, src, dst)) {
       int n = NativeBackend.lz4CompressDict(dict.bytes, src, srcOff, srcEnd - srcOff, dst, dstOff, room(srcEnd - srcOff, dstLimit - dstOff), level,
           acceleration);

@@ -25,8 +25,7 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
 
   /**
    * Below this output room the Java decoder is faster than the downcall (measured with {@code
-   * dev.celer.bench.OneJvmRatios} on JDK 25, native / Java: 0.3-0.9 at 64 B, 1.3-1.6 at 256 B; partial
-   * decoding of a 64-byte target 0.6-0.9, of 256 bytes 1.4-1.7).
+   * dev.celer.bench.OneJvmRatios} on JDK 25, native / Java: 0.3-0.9 at 64 B, 1.3-1.6 at 256 B).
    */
   static final int MIN_NATIVE_OUTPUT = 256;
 
@@ -69,10 +68,10 @@ final class Lz4NativeDecompressor extends Lz4Decompressor {
     if (extLen != 0 || prefixStart != dstOff) {
       // history: a dictionary apart from the output, or the bytes right before it (linked blocks)
       n = extLen != 0
-          ? NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, ext, extOff, extLen, false)
-          : NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, dst, prefixStart, dstOff - prefixStart, false);
+          ? NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, ext, extOff, extLen)
+          : NativeBackend.lz4DecompressDict(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, dst, prefixStart, dstOff - prefixStart);
     } else {
-      n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff, false);
+      n = NativeBackend.lz4Decompress(src, srcOff, srcEnd - srcOff, dst, dstOff, dstEnd - dstOff);
     }
     if (n == NativeBackend.DECLINED) {
       return Lz4SafeDecompressor.decodeBlock(src, srcOff, srcEnd, dst, dstOff, dstEnd, prefixStart, ext, extOff, extLen, false);

@@ -21,9 +21,9 @@ import java.util.Arrays;
 /**
  * The bound {@code liblz4} (1.9.3 or later). Loaded and version-checked once, at class
  * initialisation; its entry points are bound and self-tested by group, each at its first use (one
- * holder class per group: {@link High}, {@link DictDecode}, {@link PartialDict}, {@link DestSize},
- * {@link HighDestSize}, dictionary compression; and one per handle shape for fast compression,
- * decompression and partial decompression, {@link FastHeap} to {@link PartialOrdinary}), so that
+ * holder class per group: {@link High}, {@link DictDecode}, {@link DestSize}, {@link
+ * HighDestSize}, dictionary compression; and one per handle shape for fast compression and
+ * decompression, {@link FastHeap} to {@link DecompressOrdinary}), so that
  * a process that only compresses never binds the decoders. Every entry
  * point of a group is called once by its self-test before first use, so a library that would
  * fail at its first call (a missing symbol under lazy binding, a wrong result) fails there
@@ -31,7 +31,8 @@ import java.util.Arrays;
  * the Java path for it), with the reason in {@link NativeBackend#status()}, and the other groups
  * are unaffected.
  *
- * <p>{@code LZ4_decompress_fast} is never bound: it trusts the input.
+ * <p>{@code LZ4_decompress_fast} is never bound: it trusts the input. Nor are the partial
+ * decoders: partial decoding always runs in Java (see {@code Lz4NativeDecompressor}).
  */
 final class Lz4Library {
   private Lz4Library() {}
@@ -48,28 +49,36 @@ final class Lz4Library {
   /** {@code LZ4_sizeofState()} and {@code LZ4_sizeofStateHC()}. */
   static final long STATE_SIZE;
   static final long STATE_HC_SIZE;
+  /** {@code LZ4_versionNumber()}, e.g. {@code 10904}, or 0 when the library is not used. */
+  static final int VERSION;
+
+  /**
+   * {@code LZ4_versionNumber()} of 1.10.0, whose HC levels 1 and 2 use a new match finder ("mid")
+   * and so give other bytes than 1.9.x and Celer's pure Java: with such a library those levels
+   * stay in Java ({@link NativeBackend#lz4HighNative}), so that each level gives the same bytes
+   * whatever library is loaded. Fast mode and HC levels 3 to 12 give 1.9.4's bytes.
+   */
+  static final int MID_VERSION = 11000;
+
+  /** Where the library came from and why earlier steps failed (see {@link NativeLibraries.Loaded#origin}), or {@code null}. */
+  static final String ORIGIN;
 
   static {
     SymbolLookup lib = null;
     String name = null;
+    String origin = null;
     String failure = NativeBackend.REFUSED;
-    long state = 0;
-    long stateHc = 0;
+    long[] sizes = new long[2];
+    int version = 0;
     if (failure == null) {
       try {
-        lib = NativeLibraries.open("dev.celer.native.lz4", "liblz4.so.1", "liblz4.1.dylib");
-        int v = (int) NativeLibraries.bind(lib, "LZ4_versionNumber", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
-        int min = NativeLibraries.minimum("dev.celer.native.lz4.minVersion", MIN_VERSION);
-        if (v < min) {
-          throw new Refused("liblz4 " + NativeLibraries.version(v) + " is older than " + NativeLibraries.version(min));
-        }
-        name = "liblz4 " + NativeLibraries.version(v);
-        // the state sizes share the version's handle shape: no new downcall stub
-        state = (int) NativeLibraries.bind(lib, "LZ4_sizeofState", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
-        stateHc = (int) NativeLibraries.bind(lib, "LZ4_sizeofStateHC", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
-        if (state <= 0 || stateHc <= 0) {
-          throw new Refused(name + " reports state sizes " + state + " and " + stateHc);
-        }
+        NativeLibraries.Loaded loaded = NativeLibraries.load(
+            new NativeLibraries.Spec("liblz4", "dev.celer.native.lz4", "lz4", "liblz4.so.1", "liblz4.1.dylib", "liblz4.dll", "LZ4_versionNumber"), Lz4Library::accept);
+        lib = loaded.lib;
+        name = loaded.name;
+        origin = loaded.origin;
+        sizes = stateSizes(lib, name);
+        version = versionNumber(lib);
       } catch (Throwable t) {
         failure = NativeLibraries.reason("liblz4", t);
         lib = null;
@@ -77,9 +86,38 @@ final class Lz4Library {
     }
     LIB = lib;
     NAME = name;
+    ORIGIN = origin;
     FAILURE = failure;
-    STATE_SIZE = state;
-    STATE_HC_SIZE = stateHc;
+    STATE_SIZE = sizes[0];
+    STATE_HC_SIZE = sizes[1];
+    VERSION = version;
+  }
+
+  private static int versionNumber(SymbolLookup lib) throws Throwable {
+    return (int) NativeLibraries.bind(lib, "LZ4_versionNumber", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
+  }
+
+  /** Accepts a candidate liblz4: its version at least the minimum, its state sizes positive. */
+  private static String accept(SymbolLookup lib) throws Throwable {
+    int v = versionNumber(lib);
+    int min = NativeLibraries.minimum("dev.celer.native.lz4.minVersion", MIN_VERSION);
+    String name = "liblz4 " + NativeLibraries.version(v);
+    if (v < min) {
+      throw new Refused(name + " is older than " + NativeLibraries.version(min));
+    }
+    stateSizes(lib, name);
+    return name;
+  }
+
+  /** @return {@code LZ4_sizeofState()} and {@code LZ4_sizeofStateHC()}, both positive */
+  private static long[] stateSizes(SymbolLookup lib, String name) throws Throwable {
+    // the state sizes share the version's handle shape: no new downcall stub
+    long state = (int) NativeLibraries.bind(lib, "LZ4_sizeofState", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
+    long stateHc = (int) NativeLibraries.bind(lib, "LZ4_sizeofStateHC", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
+    if (state <= 0 || stateHc <= 0) {
+      throw new Refused(name + " reports state sizes " + state + " and " + stateHc);
+    }
+    return new long[] {state, stateHc};
   }
 
   // The handle shapes. int f(void* state, const char* src, char* dst, int srcSize, int dstCapacity, int accelerationOrLevel)
@@ -88,15 +126,9 @@ final class Lz4Library {
   // int LZ4_decompress_safe(const char* src, char* dst, int compressedSize, int dstCapacity)
   private static final FunctionDescriptor FD_SAFE_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT);
   private static final FunctionDescriptor FD_SAFE_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT);
-  // int LZ4_decompress_safe_partial(src, dst, int compressedSize, int targetOutputSize, int dstCapacity)
-  private static final FunctionDescriptor FD_PARTIAL_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT);
-  private static final FunctionDescriptor FD_PARTIAL_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT);
   // int LZ4_decompress_safe_usingDict(src, dst, int srcSize, int dstCapacity, const char* dictStart, int dictSize)
   private static final FunctionDescriptor FD_DICT_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
   private static final FunctionDescriptor FD_DICT_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
-  // int LZ4_decompress_safe_partial_usingDict(src, dst, int compressedSize, int targetOutputSize, int maxOutputSize, dictStart, int dictSize)
-  private static final FunctionDescriptor FD_PARTIAL_DICT_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT);
-  private static final FunctionDescriptor FD_PARTIAL_DICT_RAW = FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
   // int LZ4_compress_destSize(const char* src, char* dst, int* srcSizePtr, int targetDstSize);
   // *srcSizePtr (in: the input's length, out: how much of it went in) in pooled native memory
   private static final FunctionDescriptor FD_DEST_HEAP = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT);
@@ -167,22 +199,6 @@ final class Lz4Library {
     static final boolean OK = H != null;
   }
 
-  /** {@code LZ4_decompress_safe_partial}, in its three shapes. */
-  static final class PartialHeap {
-    static final MethodHandle H = shape("partial decompression", "LZ4_decompress_safe_partial", FD_PARTIAL_HEAP, FD_PARTIAL_RAW, HEAP, Lz4Library::selfTestPartial);
-    static final boolean OK = H != null;
-  }
-
-  static final class PartialShort {
-    static final MethodHandle H = shape("partial decompression", "LZ4_decompress_safe_partial", FD_PARTIAL_HEAP, FD_PARTIAL_RAW, SHORT, Lz4Library::selfTestPartial);
-    static final boolean OK = H != null;
-  }
-
-  static final class PartialOrdinary {
-    static final MethodHandle H = shape("partial decompression", "LZ4_decompress_safe_partial", FD_PARTIAL_HEAP, FD_PARTIAL_RAW, ORDINARY, Lz4Library::selfTestPartial);
-    static final boolean OK = H != null;
-  }
-
   /** @return whether fast compression may be called in {@code shape} (binds it at the first ask) */
   static boolean fastReady(NativeLibraries.Call shape) {
     return switch (shape) {
@@ -192,12 +208,12 @@ final class Lz4Library {
     };
   }
 
-  /** @return whether (partial) decompression may be called in {@code shape} (binds it at the first ask) */
-  static boolean decompressReady(boolean partial, NativeLibraries.Call shape) {
+  /** @return whether decompression may be called in {@code shape} (binds it at the first ask) */
+  static boolean decompressReady(NativeLibraries.Call shape) {
     return switch (shape) {
-      case HEAP -> partial ? PartialHeap.OK : DecompressHeap.OK;
-      case SHORT -> partial ? PartialShort.OK : DecompressShort.OK;
-      case ORDINARY -> partial ? PartialOrdinary.OK : DecompressOrdinary.OK;
+      case HEAP -> DecompressHeap.OK;
+      case SHORT -> DecompressShort.OK;
+      case ORDINARY -> DecompressOrdinary.OK;
     };
   }
 
@@ -224,23 +240,6 @@ final class Lz4Library {
           NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", FD_DICT_RAW, SHORT),
           NativeLibraries.bind(lib, "LZ4_decompress_safe_usingDict", FD_DICT_RAW, ORDINARY)};
       selfTestDictDecode(h);
-      return h;
-    });
-    static final boolean OK = H != null;
-    static final MethodHandle HEAP_ = OK ? H[0] : null;
-    static final MethodHandle SHORT_ = OK ? H[1] : null;
-    static final MethodHandle ORDINARY_ = OK ? H[2] : null;
-  }
-
-  /** {@code LZ4_decompress_safe_partial_usingDict} (1.9.4+, optional: a library without it is no failure). */
-  static final class PartialDict {
-    private static final String SYMBOL = "LZ4_decompress_safe_partial_usingDict";
-    private static final MethodHandle[] H = FAILURE != null || LIB.find(SYMBOL).isEmpty() ? null : group("partial decompression with a dictionary", lib -> {
-      MethodHandle[] h = {
-          NativeLibraries.bind(lib, SYMBOL, FD_PARTIAL_DICT_HEAP, HEAP),
-          NativeLibraries.bind(lib, SYMBOL, FD_PARTIAL_DICT_RAW, SHORT),
-          NativeLibraries.bind(lib, SYMBOL, FD_PARTIAL_DICT_RAW, ORDINARY)};
-      selfTestPartialDict(h);
       return h;
     });
     static final boolean OK = H != null;
@@ -317,6 +316,73 @@ final class Lz4Library {
     return Dict.D != null;
   }
 
+  /**
+   * {@code LZ4_attach_HC_dictionary} (exported by liblz4 1.10, stable there; optional: a library
+   * without it keeps HC with a dictionary at 4 KB and under in Java). {@code lz4 -D} compresses
+   * such blocks in dictCtx mode: a fresh state that searches the loaded dictionary state's own
+   * tables, which this attaches. Needs {@link #dictCompression()}; self-tested by a round trip.
+   */
+  private static final class AttachHigh {
+    private static final String SYMBOL = "LZ4_attach_HC_dictionary";
+    static final MethodHandle H = !dictCompression() || LIB.find(SYMBOL).isEmpty() ? null : attachGroup();
+
+    private static MethodHandle attachGroup() {
+      MethodHandle[] h = group("HC compression with a dictionary at 4 KB and under", lib -> {
+        // void LZ4_attach_HC_dictionary(LZ4_streamHC_t* working, const LZ4_streamHC_t* dictionary)
+        MethodHandle m = NativeLibraries.bind(lib, SYMBOL, FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG), SHORT);
+        selfTestAttachHigh(m);
+        return new MethodHandle[] {m};
+      });
+      return h == null ? null : h[0];
+    }
+  }
+
+  /** @return whether {@link #attachHigh} may be called (binds it at the first ask) */
+  static boolean attachHighReady() {
+    return AttachHigh.H != null;
+  }
+
+  /**
+   * {@code LZ4_resetStreamHC_fast} of the HC state {@code work} (a valid or zeroed one) to {@code
+   * level}, then {@code LZ4_attach_HC_dictionary} of {@code loaded} (an HC state loaded over a
+   * dictionary at that level, which must stay unchanged while {@code work} is used).
+   */
+  static void attachHigh(long work, long loaded, int level) {
+    try {
+      Dict.D.resetHigh.invokeExact(work, level);
+      AttachHigh.H.invokeExact(work, loaded);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
+  /** A 600-byte block after a 1000-byte dictionary, HC 9 through an attached state: it references the dictionary and decodes. */
+  private static void selfTestAttachHigh(MethodHandle attach) throws Throwable {
+    DictHandles d = Dict.D;
+    byte[] dict = selfTestDictionary();
+    byte[] data = Arrays.copyOfRange(dict, 200, 800);
+    int cap = data.length + data.length / 255 + 16;
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment d0 = arena.allocate(dict.length);
+      MemorySegment.copy(dict, 0, d0, JAVA_BYTE, 0, dict.length);
+      MemorySegment in = arena.allocate(data.length);
+      MemorySegment.copy(data, 0, in, JAVA_BYTE, 0, data.length);
+      MemorySegment loaded = arena.allocate(STATE_HC_SIZE, 16);
+      MemorySegment work = arena.allocate(STATE_HC_SIZE, 16);
+      d.resetHigh.invokeExact(loaded.address(), 9);
+      int kept = (int) d.loadDictHigh.invokeExact(loaded.address(), d0.address(), dict.length);
+      d.resetHigh.invokeExact(work.address(), 9);
+      attach.invokeExact(work.address(), loaded.address());
+      MemorySegment out = arena.allocate(cap);
+      int n = (int) d.continueHigh.invokeExact(work.address(), in.address(), out.address(), data.length, cap);
+      check(kept == dict.length && n > 0 && n < 100, "HC compression with an attached dictionary");
+      byte[] back = new byte[data.length];
+      int k = (int) DictDecode.HEAP_.invokeExact(MemorySegment.ofArray(out.asSlice(0, n).toArray(JAVA_BYTE)), MemorySegment.ofArray(back), n,
+          data.length, MemorySegment.ofArray(dict), dict.length);
+      check(k == data.length && Arrays.equals(back, data), "HC compression with an attached dictionary (round trip)");
+    }
+  }
+
   // The heap segments passed to the *Heap calls come from NativeBackend's cache (no allocation per
   // call); their length may exceed the range, which Java has checked and passes as numbers.
 
@@ -342,10 +408,6 @@ final class Lz4Library {
     return (int) DecompressHeap.H.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap);
   }
 
-  static int partialWhole(byte[] src, int srcLen, byte[] dst, int dstCap) throws Throwable {
-    return (int) PartialHeap.H.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), srcLen, dstCap, dstCap);
-  }
-
   // The *Fresh calls make their heap segments themselves, for arrays at other offsets that are not
   // in NativeBackend's cache: made and consumed in one method, where escape analysis can remove
   // them. Kept small, as the *Whole ones, so that C2 inlines them at any call site it compiles
@@ -358,10 +420,6 @@ final class Lz4Library {
 
   static int decompressFresh(byte[] src, int srcOff, byte[] dst, int dstOff, int srcLen, int dstCap) throws Throwable {
     return (int) DecompressHeap.H.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap);
-  }
-
-  static int partialFresh(byte[] src, int srcOff, byte[] dst, int dstOff, int srcLen, int dstCap) throws Throwable {
-    return (int) PartialHeap.H.invokeExact(MemorySegment.ofArray(src).asSlice(srcOff), MemorySegment.ofArray(dst).asSlice(dstOff), srcLen, dstCap, dstCap);
   }
 
   /** @param critical whether the call may hold off safepoints (only short calls) */
@@ -391,29 +449,11 @@ final class Lz4Library {
     }
   }
 
-  static int partialHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap) {
-    try {
-      return (int) PartialHeap.H.invokeExact(src, dst, srcLen, dstCap, dstCap);
-    } catch (Throwable t) {
-      throw NativeBackend.failure(t);
-    }
-  }
-
   static int decompressRaw(boolean critical, long src, int srcLen, long dst, int dstCap) {
     try {
       return critical
           ? (int) DecompressShort.H.invokeExact(src, dst, srcLen, dstCap)
           : (int) DecompressOrdinary.H.invokeExact(src, dst, srcLen, dstCap);
-    } catch (Throwable t) {
-      throw NativeBackend.failure(t);
-    }
-  }
-
-  static int partialRaw(boolean critical, long src, int srcLen, long dst, int dstCap) {
-    try {
-      return critical
-          ? (int) PartialShort.H.invokeExact(src, dst, srcLen, dstCap, dstCap)
-          : (int) PartialOrdinary.H.invokeExact(src, dst, srcLen, dstCap, dstCap);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
@@ -446,24 +486,17 @@ final class Lz4Library {
     }
   }
 
-  /** {@code LZ4_decompress_safe_usingDict}, or its partial form (only when {@link PartialDict#OK}), on heap segments. */
-  static int dictHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap, MemorySegment dict, int dictLen, boolean partial) {
+  /** {@code LZ4_decompress_safe_usingDict} on heap segments. */
+  static int dictHeap(MemorySegment src, int srcLen, MemorySegment dst, int dstCap, MemorySegment dict, int dictLen) {
     try {
-      return partial
-          ? (int) PartialDict.HEAP_.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen)
-          : (int) DictDecode.HEAP_.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
+      return (int) DictDecode.HEAP_.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
     } catch (Throwable t) {
       throw NativeBackend.failure(t);
     }
   }
 
-  static int dictRaw(boolean critical, long src, int srcLen, long dst, int dstCap, long dict, int dictLen, boolean partial) {
+  static int dictRaw(boolean critical, long src, int srcLen, long dst, int dstCap, long dict, int dictLen) {
     try {
-      if (partial) {
-        return critical
-            ? (int) PartialDict.SHORT_.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen)
-            : (int) PartialDict.ORDINARY_.invokeExact(src, dst, srcLen, dstCap, dstCap, dict, dictLen);
-      }
       return critical
           ? (int) DictDecode.SHORT_.invokeExact(src, dst, srcLen, dstCap, dict, dictLen)
           : (int) DictDecode.ORDINARY_.invokeExact(src, dst, srcLen, dstCap, dict, dictLen);
@@ -552,11 +585,7 @@ final class Lz4Library {
    */
   private static void selfTestDict(DictHandles d, long stateSize, long stateHcSize, String name) throws Throwable {
     check(DictDecode.OK, name, "compression with a dictionary (its round trip needs decompression with a dictionary)");
-    byte[] text = "Celer dictionary self-test: pack my box with five dozen liquor jugs, ".getBytes(StandardCharsets.US_ASCII);
-    byte[] dict = new byte[1000];
-    for (int i = 0; i < dict.length; i++) {
-      dict[i] = i % 11 == 0 ? (byte) (i * 13) : text[i % text.length];
-    }
+    byte[] dict = selfTestDictionary();
     byte[] data = Arrays.copyOfRange(dict, 200, 800);
     int cap = data.length + data.length / 255 + 16;
     try (Arena arena = Arena.ofConfined()) {
@@ -594,6 +623,16 @@ final class Lz4Library {
           MemorySegment.ofArray(dict), dict.length);
       check(k == data.length && Arrays.equals(back, data), name, "HC compression with a dictionary (round trip)");
     }
+  }
+
+  /** The dictionary self-tests' 1000 bytes: text with a byte of noise every 11; their input is bytes 200-800 of it. */
+  private static byte[] selfTestDictionary() {
+    byte[] text = "Celer dictionary self-test: pack my box with five dozen liquor jugs, ".getBytes(StandardCharsets.US_ASCII);
+    byte[] dict = new byte[1000];
+    for (int i = 0; i < dict.length; i++) {
+      dict[i] = i % 11 == 0 ? (byte) (i * 13) : text[i % text.length];
+    }
+    return dict;
   }
 
   // The self-tests: each calls every handle of its group once on fixed data. Round trips are
@@ -650,26 +689,22 @@ final class Lz4Library {
   }
 
   /**
-   * @return {@code h} ({@code LZ4_decompress_safe} or its partial form, when {@code partial}) in
-   *     {@code shape} on {@code src}, into {@code dstLen} bytes first filled with {@code fill}
+   * @return {@code h} ({@code LZ4_decompress_safe}) in {@code shape} on {@code src}, into {@code
+   *     dstLen} bytes first filled with {@code fill}
    */
-  private static byte[] decode(MethodHandle h, NativeLibraries.Call shape, boolean partial, byte[] src, int dstLen, int target, byte fill) throws Throwable {
+  private static byte[] decode(MethodHandle h, NativeLibraries.Call shape, byte[] src, int dstLen, byte fill) throws Throwable {
     byte[] dst = new byte[dstLen];
     Arrays.fill(dst, fill);
     int n;
     if (shape == HEAP) {
-      n = partial
-          ? (int) h.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), src.length, target, dstLen)
-          : (int) h.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), src.length, dstLen);
+      n = (int) h.invokeExact(MemorySegment.ofArray(src), MemorySegment.ofArray(dst), src.length, dstLen);
     } else {
       try (Arena arena = Arena.ofConfined()) {
         MemorySegment in = arena.allocate(src.length);
         MemorySegment.copy(src, 0, in, JAVA_BYTE, 0, src.length);
         MemorySegment out = arena.allocate(dstLen);
         out.fill(fill);
-        n = partial
-            ? (int) h.invokeExact(in.address(), out.address(), src.length, target, dstLen)
-            : (int) h.invokeExact(in.address(), out.address(), src.length, dstLen);
+        n = (int) h.invokeExact(in.address(), out.address(), src.length, dstLen);
         dst = out.toArray(JAVA_BYTE);
       }
     }
@@ -684,18 +719,12 @@ final class Lz4Library {
   private static void selfTestDecompress(MethodHandle h, NativeLibraries.Call shape) throws Throwable {
     byte[] data = testData();
     byte[] block = Lz4.javaFastCompressor().compress(data);
-    check(Arrays.equals(decode(h, shape, false, block, data.length, 0, (byte) 0), data), "decompression (" + shape + ")");
+    check(Arrays.equals(decode(h, shape, block, data.length, (byte) 0), data), "decompression (" + shape + ")");
     // 4 literals "abcd", a match at offset 0 of length 4, last literals "vwxyz"
     byte[] offsetZero = {0x40, 'a', 'b', 'c', 'd', 0, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
-    byte[] stale = decode(h, shape, false, offsetZero, 17, 0, (byte) 0x5A);
+    byte[] stale = decode(h, shape, offsetZero, 17, (byte) 0x5A);
     check(stale != null && stale.length == 13 && stale[4] == 0 && stale[5] == 0 && stale[6] == 0 && stale[7] == 0,
         "a match offset of 0 (decoded otherwise than as zeros)");
-  }
-
-  private static void selfTestPartial(MethodHandle h, NativeLibraries.Call shape) throws Throwable {
-    byte[] data = testData();
-    byte[] block = Lz4.javaFastCompressor().compress(data);
-    check(Arrays.equals(decode(h, shape, true, block, 100, 100, (byte) 0), Arrays.copyOf(data, 100)), "partial decompression (" + shape + ")");
   }
 
   // With history: no literals, a match 8 back of length 8 (all history), last literals "vwxyz".
@@ -720,24 +749,6 @@ final class Lz4Library {
       nOut.fill((byte) 0);
       k = (int) h[2].invokeExact(nIn.address(), nOut.address(), WITH_DICT.length, 13, nDict.address(), 8);
       check(k == 13 && Arrays.equals(nOut.toArray(JAVA_BYTE), WITH_DICT_OUT), "decompression with a dictionary");
-    }
-  }
-
-  private static void selfTestPartialDict(MethodHandle[] h) throws Throwable {
-    byte[] part = new byte[10];
-    byte[] want = Arrays.copyOf(WITH_DICT_OUT, 10);
-    int k = (int) h[0].invokeExact(MemorySegment.ofArray(WITH_DICT), MemorySegment.ofArray(part), WITH_DICT.length, 10, 10,
-        MemorySegment.ofArray(WITH_DICT_OUT), 8);
-    check(k == 10 && Arrays.equals(part, want), "partial decompression with a dictionary (heap)");
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment nIn = arena.allocate(WITH_DICT.length);
-      nIn.copyFrom(MemorySegment.ofArray(WITH_DICT));
-      MemorySegment nDict = arena.allocate(8);
-      nDict.copyFrom(MemorySegment.ofArray(WITH_DICT_OUT).asSlice(0, 8));
-      MemorySegment nOut = arena.allocate(13);
-      k = (int) h[1].invokeExact(nIn.address(), nOut.address(), WITH_DICT.length, 10, 10, nDict.address(), 8);
-      int k2 = (int) h[2].invokeExact(nIn.address(), nOut.address(), WITH_DICT.length, 10, 10, nDict.address(), 8);
-      check(k == 10 && k2 == 10 && Arrays.equals(nOut.asSlice(0, 10).toArray(JAVA_BYTE), want), "partial decompression with a dictionary");
     }
   }
 

@@ -17,8 +17,9 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The native backend on Java 25+: the system's {@code liblz4} and {@code libxxhash} called through
- * the Foreign Function &amp; Memory API (the multi-release override of the Java 11 class of the
+ * The native backend on Java 25+: {@code liblz4} and {@code libxxhash} (an explicit file, else the
+ * optional {@code celer-native} module's build, else the system's: {@link NativeLibraries#load})
+ * called through the Foreign Function &amp; Memory API (the multi-release override of the Java 11 class of the
  * same name; see there for the contract of each method).
  *
  * <h2>Selection</h2>
@@ -27,8 +28,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * ({@code --enable-native-access=ALL-UNNAMED} on the class path, {@code =dev.celer} on the module
  * path, or an executable jar's {@code Enable-Native-Access} manifest entry), so Celer never makes
  * the JDK print its restricted-method warning; {@code force} binds them anyway. {@link Lz4Library}
- * and {@link XxHashLibrary} then each load their library and check its version once (a failure
- * leaves that half in pure Java for the life of the JVM, with the reason in {@link #status()}),
+ * and {@link XxHashLibrary} then each load their library and check its version once (every step
+ * that fails is named in {@link #status()}; when none gives a library, that half stays in pure
+ * Java for the life of the JVM),
  * and bind and self-test each group of entry points at its first use (a group that fails stays in
  * pure Java alone, its reason added to {@link #status()}).
  *
@@ -64,7 +66,7 @@ public final class NativeBackend {
   static final int CRITICAL_MAX_FAST = Integer.getInteger("dev.celer.native.criticalMax", 256 << 10);
 
   /**
-   * As {@link #CRITICAL_MAX_FAST}, for decompression (full and partial), about 5 times faster per
+   * As {@link #CRITICAL_MAX_FAST}, for decompression, about 5 times faster per
    * byte: 2 MB (about a 1 MB output, 0.4 ms measured per call).
    */
   static final int CRITICAL_MAX_DECOMPRESS = Integer.getInteger("dev.celer.native.criticalMax", 2 << 20);
@@ -101,9 +103,11 @@ public final class NativeBackend {
   }
 
   /**
-   * The libraries' state, then any group of entry points that failed its self-test at its first
-   * use (see {@link Lz4Library}): e.g. {@code "native: liblz4 1.9.4, libxxhash 0.8.1; HC
-   * compression in pure Java: ..."}. Groups are bound lazily, so a failure shows from its first use on.
+   * The libraries' state (each with where it came from and why earlier steps failed), then any
+   * group of entry points that failed its self-test at its first use (see {@link Lz4Library}):
+   * e.g. {@code "native: liblz4 1.10.0 (bundled linux-x86_64, memfd), libxxhash 0.8.1 (system
+   * libxxhash.so.0; bundled: celer-native has no libxxhash.so for linux-x86_64); HC compression in
+   * pure Java: ..."}. Groups are bound lazily, so a failure shows from its first use on.
    */
   public static String status() {
     String groups = NativeLibraries.groupFailures();
@@ -114,15 +118,17 @@ public final class NativeBackend {
   private static String libraries() {
     String lz4 = Lz4Library.FAILURE;
     String xxh = XxHashLibrary.FAILURE;
+    String lz4Name = Lz4Library.NAME + " (" + Lz4Library.ORIGIN + ")";
+    String xxhName = XxHashLibrary.NAME + " (" + XxHashLibrary.ORIGIN + ")";
     if (lz4 == null && xxh == null) {
-      return "native: " + Lz4Library.NAME + ", " + XxHashLibrary.NAME;
+      return "native: " + lz4Name + ", " + xxhName;
     }
     if (lz4 != null && xxh != null) {
-      return lz4.equals(xxh) ? "pure Java: " + lz4 : "pure Java: " + lz4 + "; " + xxh;
+      return lz4.equals(xxh) ? "pure Java: " + lz4 : "pure Java: liblz4: " + lz4 + "; libxxhash: " + xxh;
     }
     return lz4 == null
-        ? "native: " + Lz4Library.NAME + "; xxHash in pure Java: " + xxh
-        : "native: " + XxHashLibrary.NAME + "; LZ4 in pure Java: " + lz4;
+        ? "native: " + lz4Name + "; xxHash in pure Java: " + xxh
+        : "native: " + xxhName + "; LZ4 in pure Java: " + lz4;
   }
 
   // ---------------------------------------------------------------------------------------- LZ4
@@ -139,9 +145,10 @@ public final class NativeBackend {
   // downcall: ofArray's chain (a static call, then constructors, which C2 always inlines for
   // escape analysis) is not subject to any other caller's profile, and each *Whole method is at
   // most 35 bytes of bytecode (MaxInlineSize), which C2 inlines even at a rarely taken call site.
-  // The two cache lookups these calls skip cost up to 15% of a short call (OneJvmRatios, partial
-  // decoding of a quarter of 4 / 16 / 64 KB blocks: 0.78 / 0.88 / 0.94x C with them, 0.94 / 0.94
-  // / 0.95x without; compression and decompression 1.00-1.02x either way).
+  // The two cache lookups these calls skip cost up to 15% of a short call (OneJvmRatios, measured
+  // when partial decoding was still native, on a quarter of 4 / 16 / 64 KB blocks: 0.78 / 0.88 /
+  // 0.94x C with them, 0.94 / 0.94 / 0.95x without; compression and decompression 1.00-1.02x
+  // either way).
   //
   // Arrays at other offsets keep the cache: a segment at an offset needs asSlice, whose chain
   // (AbstractMemorySegmentImpl.asSliceNoCheck's virtual call to dup) is inlined or not by that
@@ -178,6 +185,10 @@ public final class NativeBackend {
     }
   }
 
+  public static boolean lz4HighNative(int level) {
+    return Lz4Library.FAILURE == null && (level >= 3 || Lz4Library.VERSION < Lz4Library.MID_VERSION);
+  }
+
   public static int lz4CompressHigh(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level) {
     if (!Lz4Library.High.OK) {
       return javaCompress(Lz4.javaHighCompressor(level), src, srcOff, srcLen, dst, dstOff, dstCap);
@@ -190,42 +201,33 @@ public final class NativeBackend {
     }
   }
 
-  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, boolean partial) {
+  public static int lz4Decompress(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap) {
     boolean isShort = srcLen + (long) dstCap <= CRITICAL_MAX_DECOMPRESS;
-    if (!Lz4Library.decompressReady(partial, shape(isShort, src, dst))) {
+    if (!Lz4Library.decompressReady(shape(isShort, src, dst))) {
       return DECLINED; // the entry point did not bind: the caller's Java decoder decides
     }
     if (src instanceof byte[] a && dst instanceof byte[] b) {
       if (isShort) {
         try {
           if ((srcOff | dstOff) == 0) {
-            return partial ? Lz4Library.partialWhole(a, srcLen, b, dstCap) : Lz4Library.decompressWhole(a, srcLen, b, dstCap);
+            return Lz4Library.decompressWhole(a, srcLen, b, dstCap);
           }
           MemorySegment in = cached(a, srcOff);
           MemorySegment out = in == null ? null : cached(b, dstOff);
-          if (out != null) {
-            return partial ? Lz4Library.partialHeap(in, srcLen, out, dstCap) : Lz4Library.decompressHeap(in, srcLen, out, dstCap);
-          }
-          return partial
-              ? Lz4Library.partialFresh(a, srcOff, b, dstOff, srcLen, dstCap)
-              : Lz4Library.decompressFresh(a, srcOff, b, dstOff, srcLen, dstCap);
+          return out != null ? Lz4Library.decompressHeap(in, srcLen, out, dstCap) : Lz4Library.decompressFresh(a, srcOff, b, dstOff, srcLen, dstCap);
         } catch (Throwable t) {
           throw failure(t);
         }
       }
     } else if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b) {
-      long in = address(a) + srcOff;
-      long out = address(b) + dstOff;
-      int n = partial
-          ? Lz4Library.partialRaw(isShort, in, srcLen, out, dstCap)
-          : Lz4Library.decompressRaw(isShort, in, srcLen, out, dstCap);
+      int n = Lz4Library.decompressRaw(isShort, address(a) + srcOff, srcLen, address(b) + dstOff, dstCap);
       Reference.reachabilityFence(a);
       Reference.reachabilityFence(b);
       return n;
     }
     Scratch s = Scratch.take();
     try {
-      return raw(s, partial ? PARTIAL : DECOMPRESS, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
+      return raw(s, DECOMPRESS, isShort, src, srcOff, srcLen, dst, dstOff, dstCap, 0);
     } finally {
       Scratch.give(s);
     }
@@ -288,21 +290,17 @@ public final class NativeBackend {
   /** What {@link #lz4Decompress} and {@link #lz4DecompressDict} return when they leave the call to Java. */
   public static final int DECLINED = Integer.MIN_VALUE;
 
-  public static boolean lz4PartialDict() {
-    return Lz4Library.PartialDict.OK;
-  }
-
   public static int lz4DecompressDict(
-      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen, boolean partial) {
-    if (partial ? !Lz4Library.PartialDict.OK : !Lz4Library.DictDecode.OK) {
+      Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, Object dict, int dictOff, int dictLen) {
+    if (!Lz4Library.DictDecode.OK) {
       return DECLINED;
     }
     boolean isShort = srcLen + (long) dstCap + dictLen <= CRITICAL_MAX_DECOMPRESS;
     if (src instanceof byte[] a && dst instanceof byte[] b && dict instanceof byte[] c) {
-      return isShort ? Lz4Library.dictHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap, heap(c, dictOff), dictLen, partial) : DECLINED;
+      return isShort ? Lz4Library.dictHeap(heap(a, srcOff), srcLen, heap(b, dstOff), dstCap, heap(c, dictOff), dictLen) : DECLINED;
     }
     if (src instanceof ByteBuffer a && dst instanceof ByteBuffer b && dict instanceof ByteBuffer c) {
-      int n = Lz4Library.dictRaw(isShort, address(a) + srcOff, srcLen, address(b) + dstOff, dstCap, address(c) + dictOff, dictLen, partial);
+      int n = Lz4Library.dictRaw(isShort, address(a) + srcOff, srcLen, address(b) + dstOff, dstCap, address(c) + dictOff, dictLen);
       Reference.reachabilityFence(a);
       Reference.reachabilityFence(b);
       Reference.reachabilityFence(c);
@@ -343,6 +341,13 @@ public final class NativeBackend {
   public static boolean lz4DictCompression() {
     return Lz4Library.dictCompression();
   }
+
+  public static boolean lz4HighDictAttach() {
+    return Lz4Library.attachHighReady();
+  }
+
+  /** The largest HC input that {@code lz4 -D} compresses in dictCtx mode (Celer's {@code Lz4HighCompressor.DICT_CTX_MAX}). */
+  private static final int DICT_CTX_MAX = 4 * 1024;
 
   public static boolean lz4DictFits(int srcLen, int dstCap) {
     return Scratch.windowFits(srcLen, dstCap);
@@ -390,8 +395,14 @@ public final class NativeBackend {
             Lz4Library.loadDictHigh(s.loadedHigh().address(), history, Scratch.HISTORY, level);
             s.highLoaded = level;
           }
-          s.highWork().copyFrom(s.loadedHigh());
           work = s.highState();
+          if (srcLen <= DICT_CTX_MAX) {
+            assert Lz4Library.attachHighReady() : "the caller asks lz4HighDictAttach() first";
+            // lz4 -D's dictCtx mode: a fresh state searching the loaded state's tables
+            Lz4Library.attachHigh(work, s.loadedHigh().address(), level);
+          } else {
+            s.highWork().copyFrom(s.loadedHigh());
+          }
         }
       } else {
         s.release(); // the window's history changes
@@ -899,9 +910,8 @@ public final class NativeBackend {
   private static final int FAST = 0;
   private static final int HIGH = 1;
   private static final int DECOMPRESS = 2;
-  private static final int PARTIAL = 3;
-  private static final int DEST_FAST = 4;
-  private static final int DEST_HIGH = 5;
+  private static final int DEST_FAST = 3;
+  private static final int DEST_HIGH = 4;
 
   /**
    * Makes the LZ4 call {@code kind} (with {@code arg}, the acceleration or level) on raw addresses:
@@ -931,8 +941,7 @@ public final class NativeBackend {
         case HIGH -> Lz4Library.highRaw(s.highState(), in, srcLen, out, dstCap, arg);
         case DECOMPRESS -> Lz4Library.decompressRaw(critical, in, srcLen, out, dstCap);
         case DEST_FAST -> Lz4Library.destSizeRaw(critical, in, out, s.cell().address(), dstCap);
-        case DEST_HIGH -> Lz4Library.highDestSizeRaw(s.highState(), in, out, s.cell().address(), dstCap, arg);
-        default -> Lz4Library.partialRaw(critical, in, srcLen, out, dstCap);
+        default -> Lz4Library.highDestSizeRaw(s.highState(), in, out, s.cell().address(), dstCap, arg);
       };
       if (heapOut && n > 0) {
         MemorySegment.copy(stage, JAVA_BYTE, heapIn ? srcLen : 0, (byte[]) dst, dstOff, n);

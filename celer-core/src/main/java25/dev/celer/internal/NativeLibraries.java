@@ -6,12 +6,16 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Opening a system library and binding its functions: what {@link Lz4Library} and {@link XxHashLibrary} share. */
+/**
+ * Loading a library (explicit, bundled, system: {@link #load}) and binding its functions: what
+ * {@link Lz4Library} and {@link XxHashLibrary} share.
+ */
 final class NativeLibraries {
   private NativeLibraries() {}
 
@@ -26,27 +30,126 @@ final class NativeLibraries {
     }
   }
 
-  /**
-   * Opens the library named by the system property {@code property} (a path, or a name the
-   * dynamic linker searches for), else {@code linuxName} or, on macOS, {@code macName}.
-   *
-   * @return the library's symbols (the library stays loaded for the life of the JVM)
-   * @throws Refused when it cannot be loaded
-   */
-  static SymbolLookup open(String property, String linuxName, String macName) throws Refused {
-    String name = System.getProperty(property);
-    boolean mac = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac");
-    String what = name != null ? name + " (" + property + ")" : mac ? macName : linuxName;
-    try {
-      if (name == null) {
-        return SymbolLookup.libraryLookup(mac ? macName : linuxName, Arena.global());
-      }
-      return name.indexOf('/') >= 0
-          ? SymbolLookup.libraryLookup(Path.of(name), Arena.global())
-          : SymbolLookup.libraryLookup(name, Arena.global());
-    } catch (IllegalArgumentException e) {
-      throw new Refused(what + " cannot be loaded: " + e.getMessage());
+  /** A library to load: its name, property, bundled file and system names. */
+  static final class Spec {
+    final String name;
+    final String property;
+    final String bundled;
+    final String linuxName;
+    final String macName;
+    final String windowsName;
+    /** A symbol every version has, e.g. {@code LZ4_versionNumber}: tells two loaded copies apart. */
+    final String probe;
+
+    /**
+     * @param name e.g. {@code "liblz4"}
+     * @param property the system property naming an explicit file, e.g. {@code dev.celer.native.lz4}
+     * @param bundled the library's name in {@code celer-native}'s files, e.g. {@code "lz4"}
+     */
+    Spec(String name, String property, String bundled, String linuxName, String macName, String windowsName, String probe) {
+      this.name = name;
+      this.property = property;
+      this.bundled = bundled;
+      this.linuxName = linuxName;
+      this.macName = macName;
+      this.windowsName = windowsName;
+      this.probe = probe;
     }
+  }
+
+  /** Accepts a candidate library (version check) or refuses it. */
+  interface Check {
+    /**
+     * @return the library's name and version, e.g. {@code "liblz4 1.10.0"}
+     * @throws Refused (or anything) when it is not to be used
+     */
+    String accept(SymbolLookup lib) throws Throwable;
+  }
+
+  /** A loaded and accepted library. */
+  static final class Loaded {
+    final SymbolLookup lib;
+    /** e.g. {@code "liblz4 1.10.0"}. */
+    final String name;
+    /**
+     * Where it came from, then why each earlier step failed, e.g. {@code "bundled linux-x86_64,
+     * memfd"} or {@code "system liblz4.so.1; bundled: celer-native is not on the class or module
+     * path"}.
+     */
+    final String origin;
+
+    Loaded(SymbolLookup lib, String name, String origin) {
+      this.lib = lib;
+      this.name = name;
+      this.origin = origin;
+    }
+  }
+
+  /**
+   * Loads a library, in this order, taking the first one that loads and that {@code check}
+   * accepts: (1) the file named by the system property {@code spec.property} (a path, or a name
+   * the dynamic linker searches for); (2) the build of the optional {@code celer-native} module
+   * for this platform ({@link BundledNatives}), unless {@code dev.celer.native.bundled=off}; (3)
+   * the system library ({@code liblz4.so.1}, ...). Each step that fails adds its reason to the
+   * result's origin.
+   *
+   * @throws Refused when no step gives a library (its message: every step's reason), and the
+   *     caller's half of the backend stays in pure Java
+   */
+  static Loaded load(Spec spec, Check check) throws Refused {
+    List<String> failed = new ArrayList<>();
+    String explicit = System.getProperty(spec.property);
+    if (explicit != null) {
+      String what = explicit + " (" + spec.property + ")";
+      try {
+        boolean path = explicit.indexOf('/') >= 0 || explicit.indexOf(java.io.File.separatorChar) >= 0;
+        SymbolLookup lib = path ? SymbolLookup.libraryLookup(Path.of(explicit), Arena.global()) : SymbolLookup.libraryLookup(explicit, Arena.global());
+        return new Loaded(lib, check.accept(lib), what + tail(failed));
+      } catch (IllegalArgumentException e) {
+        failed.add(what + " cannot be loaded: " + e.getMessage());
+      } catch (Throwable t) {
+        failed.add(what + ": " + reason(spec.name, t));
+      }
+    }
+    SymbolLookup refusedBundled = null;
+    String bundledMode = System.getProperty("dev.celer.native.bundled", "on").trim().toLowerCase(Locale.ROOT);
+    if (bundledMode.equals("off")) {
+      failed.add("bundled: off (dev.celer.native.bundled=off)");
+    } else {
+      List<String> notes = new ArrayList<>();
+      try {
+        BundledNatives.Opened b = BundledNatives.open(spec.bundled, notes);
+        refusedBundled = b.lib;
+        String name = check.accept(b.lib);
+        notes.add(0, b.origin);
+        return new Loaded(b.lib, name, String.join("; ", notes) + tail(failed));
+      } catch (IllegalArgumentException e) {
+        notes.add("cannot be loaded: " + e.getMessage());
+      } catch (Throwable t) {
+        notes.add(reason(spec.name, t));
+      }
+      failed.add("bundled: " + String.join("; ", notes));
+    }
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    String system = os.startsWith("mac") ? spec.macName : os.startsWith("windows") ? spec.windowsName : spec.linuxName;
+    try {
+      SymbolLookup lib = SymbolLookup.libraryLookup(system, Arena.global());
+      if (refusedBundled != null && refusedBundled.find(spec.probe).equals(lib.find(spec.probe))) {
+        // a bundled library keeps its upstream soname (liblz4.so.1): once loaded, the dynamic linker
+        // returns it for that name
+        throw new Refused("the dynamic linker gives the bundled library loaded before (same soname)");
+      }
+      return new Loaded(lib, check.accept(lib), "system " + system + tail(failed));
+    } catch (IllegalArgumentException e) {
+      failed.add("system " + system + " cannot be loaded: " + e.getMessage());
+    } catch (Throwable t) {
+      failed.add("system " + system + ": " + reason(spec.name, t));
+    }
+    throw new Refused(String.join("; ", failed));
+  }
+
+  private static String tail(List<String> failed) {
+    return failed.isEmpty() ? "" : "; " + String.join("; ", failed);
   }
 
   /** How a downcall is made. */

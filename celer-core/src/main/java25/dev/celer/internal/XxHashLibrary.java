@@ -74,19 +74,22 @@ final class XxHashLibrary {
   /** Why the library is not used, or {@code null} when it is. */
   static final String FAILURE;
 
+  /** Where the library came from and why earlier steps failed (see {@link NativeLibraries.Loaded#origin}), or {@code null}. */
+  static final String ORIGIN;
+
   static {
     SymbolLookup lib = null;
     String name = null;
+    String origin = null;
     String failure = NativeBackend.REFUSED;
     if (failure == null) {
       try {
-        lib = NativeLibraries.open("dev.celer.native.xxhash", "libxxhash.so.0", "libxxhash.0.dylib");
-        int v = (int) NativeLibraries.bind(lib, "XXH_versionNumber", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
-        int min = NativeLibraries.minimum("dev.celer.native.xxhash.minVersion", MIN_VERSION);
-        if (v < min) {
-          throw new Refused("libxxhash " + NativeLibraries.version(v) + " is older than " + NativeLibraries.version(min));
-        }
-        name = "libxxhash " + NativeLibraries.version(v);
+        NativeLibraries.Loaded loaded = NativeLibraries.load(
+            new NativeLibraries.Spec("libxxhash", "dev.celer.native.xxhash", "xxhash", "libxxhash.so.0", "libxxhash.0.dylib", "xxhash.dll", "XXH_versionNumber"),
+            XxHashLibrary::accept);
+        lib = loaded.lib;
+        name = loaded.name;
+        origin = loaded.origin;
       } catch (Throwable t) {
         failure = NativeLibraries.reason("libxxhash", t);
         lib = null;
@@ -94,7 +97,19 @@ final class XxHashLibrary {
     }
     LIB = lib;
     NAME = name;
+    ORIGIN = origin;
     FAILURE = failure;
+  }
+
+  /** Accepts a candidate libxxhash: its version at least the minimum. */
+  private static String accept(SymbolLookup lib) throws Throwable {
+    int v = (int) NativeLibraries.bind(lib, "XXH_versionNumber", FunctionDescriptor.of(JAVA_INT), ORDINARY).invokeExact();
+    int min = NativeLibraries.minimum("dev.celer.native.xxhash.minVersion", MIN_VERSION);
+    String name = "libxxhash " + NativeLibraries.version(v);
+    if (v < min) {
+      throw new Refused(name + " is older than " + NativeLibraries.version(min));
+    }
+    return name;
   }
 
   // The handle shapes. XXH32(const void*, size_t, XXH32_hash_t seed); XXH64 and XXH3 take and return 64 bits

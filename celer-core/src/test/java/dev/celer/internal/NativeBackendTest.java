@@ -45,7 +45,7 @@ class NativeBackendTest {
     if (EXPECT_NATIVE) {
       assertTrue(Lz4.isNativeBackend(), status);
       assertTrue(NativeBackend.xxhash(), status);
-      assertTrue(status.startsWith("native: liblz4 1.9."), status);
+      assertTrue(status.startsWith("native: liblz4 1."), status); // 1.9.x from the system, 1.10.0 bundled (NativeBundledLoadingTest)
       assertTrue(status.contains("libxxhash 0.8."), status);
       assertTrue(Lz4.fastCompressor().toString().startsWith("Lz4Native"), Lz4.fastCompressor().toString());
       assertTrue(Lz4.decompressor().toString().startsWith("Lz4Native"), Lz4.decompressor().toString());
@@ -115,6 +115,46 @@ class NativeBackendTest {
         assertArrayEquals(in, Lz4.decompressor().decompress(ours, in.length));
       }
     }
+  }
+
+  /**
+   * The library itself, every HC level, called directly (past {@link NativeBackend#lz4HighNative}):
+   * where the backend lets a level go native, liblz4's bytes are Java's (1.9.4's) on every input;
+   * where it keeps the level in Java (liblz4 1.10's levels 1 and 2, its "mid" match finder), the
+   * library's bytes differ on some input, which is why, and the public compressor is Java's.
+   */
+  @Test
+  void eachHighLevelGoesNativeOnlyWhereTheLibraryGivesJavasBytes() throws IOException {
+    if (!EXPECT_NATIVE) {
+      return;
+    }
+    List<byte[]> inputs = inputs();
+    for (int level = 1; level <= 12; level++) {
+      int differing = 0;
+      int compared = 0;
+      for (int i = 0; i < inputs.size(); i += 3) {
+        byte[] in = inputs.get(i);
+        if (in.length < 1024) {
+          continue;
+        }
+        byte[] out = new byte[Lz4.maxCompressedLength(in.length)];
+        int n = NativeBackend.lz4CompressHigh(in, 0, in.length, out, 0, out.length, level);
+        byte[] java = Lz4.javaHighCompressor(level).compress(in);
+        compared++;
+        if (!Arrays.equals(java, Arrays.copyOf(out, n))) {
+          differing++;
+        }
+      }
+      if (NativeBackend.lz4HighNative(level)) {
+        assertEquals(0, differing, "level " + level + ": " + differing + " of " + compared + " inputs differ (" + Lz4.backend() + ")");
+      } else {
+        assertTrue(differing > 0, "level " + level + " is kept in Java, yet the library gives Java's bytes on all " + compared + " inputs");
+        assertEquals(Lz4.javaHighCompressor(level), Lz4.highCompressor(level), "level " + level);
+      }
+    }
+    boolean mid = Lz4.backend().startsWith("native: liblz4 1.10.") || Lz4.backend().startsWith("native: liblz4 1.11.");
+    assertEquals(!mid, NativeBackend.lz4HighNative(1), Lz4.backend());
+    assertEquals(!mid, NativeBackend.lz4HighNative(2), Lz4.backend());
   }
 
   @Test

@@ -85,6 +85,23 @@ class NativeDictionaryCompressionTest {
     }
   }
 
+  /**
+   * HC with a prepared dictionary at 4 KB and under (lz4 -D's dictCtx mode) goes native exactly
+   * where liblz4 exports LZ4_attach_HC_dictionary: 1.10 (the bundled build), not Debian's 1.9.4;
+   * {@link #highPreparedDictionaryGivesJavasBytes} then compares those blocks with Java's.
+   */
+  @Test
+  void attachedHighDictionaryWhereTheLibraryHasIt() {
+    if (EXPECT_NATIVE) {
+      byte[] in = Arrays.copyOfRange(book(), 200_000, 201_000);
+      Lz4Dictionary dict = Lz4Dictionary.of(Arrays.copyOfRange(book(), 200_000 - 65536, 200_000));
+      assertArrayEquals(compress(Lz4.javaHighCompressor(9), in, dict), compress(Lz4.highCompressor(9), in, dict));
+      assertEquals(Lz4.backend().startsWith("native: liblz4 1.10."), NativeBackend.lz4HighDictAttach(), Lz4.backend());
+    } else {
+      assertEquals(false, NativeBackend.lz4HighDictAttach());
+    }
+  }
+
   @Test
   void highPreparedDictionaryGivesJavasBytes() {
     for (byte[] all : new byte[][] {book(), json()}) {

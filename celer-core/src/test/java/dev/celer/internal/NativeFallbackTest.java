@@ -46,6 +46,14 @@ class NativeFallbackTest {
           && Arrays.equals(Lz4.decompressor().decompress(high, big.length), big)
           && Arrays.equals(Lz4.javaDecompressor().decompress(Arrays.copyOf(page, w), took[0]), Arrays.copyOf(big, took[0]))
           && Arrays.equals(fast, Lz4.javaFastCompressor().compress(big));
+      // HC with a 64 KB prepared dictionary on 1000 bytes: the attach group where the library has it (1.10)
+      dev.celer.lz4.Lz4Dictionary dict = dev.celer.lz4.Lz4Dictionary.of(Arrays.copyOf(big, 65536));
+      byte[] small = Arrays.copyOfRange(big, 70_000, 71_000);
+      byte[] withDict = new byte[Lz4.maxCompressedLength(small.length)];
+      byte[] javaDict = new byte[withDict.length];
+      int nd = Lz4.highCompressor(9).compress(small, 0, small.length, withDict, 0, withDict.length, dict);
+      int jd = Lz4.javaHighCompressor(9).compress(small, 0, small.length, javaDict, 0, javaDict.length, dict);
+      ok &= nd == jd && Arrays.equals(withDict, javaDict);
       dev.celer.xxhash.XxHash32 s32 = dev.celer.xxhash.XxHash32.create(3);
       s32.update(big, 0, big.length);
       ok &= s32.digest() == dev.celer.xxhash.XxHash32.hash(big, 3)
@@ -61,6 +69,9 @@ class NativeFallbackTest {
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
+    if (System.getProperty("dev.celer.native.bundled") != null) { // the system-library run: its children too
+      cmd.add("-Ddev.celer.native.bundled=" + System.getProperty("dev.celer.native.bundled"));
+    }
     cmd.addAll(Arrays.asList(jvmArgs));
     cmd.add(NativeFallbackTest.class.getName());
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -100,17 +111,22 @@ class NativeFallbackTest {
 
   @Test
   void libraryCannotBeLoaded() throws Exception {
+    // the explicit file fails, the next step (bundled or system) gives the library, and the status says both
     String out = run("--enable-native-access=ALL-UNNAMED", "-Ddev.celer.native.lz4=/nonexistent/liblz4.so.1");
-    assertTrue(out.startsWith("native: libxxhash "), out);
-    assertTrue(out.contains("LZ4 in pure Java: /nonexistent/liblz4.so.1 (dev.celer.native.lz4) cannot be loaded"), out);
+    assertTrue(out.startsWith("native: liblz4 1."), out);
+    assertTrue(out.contains("; /nonexistent/liblz4.so.1 (dev.celer.native.lz4) cannot be loaded: "), out);
   }
 
   @Test
   void versionBelowTheMinimum() throws Exception {
     String out = run("--enable-native-access=ALL-UNNAMED", "-Ddev.celer.native.lz4.minVersion=99999",
         "-Ddev.celer.native.xxhash.minVersion=99999");
-    assertTrue(out.startsWith("pure Java: liblz4 1.9."), out);
-    assertTrue(out.contains(" is older than 9.99.99; libxxhash 0.8."), out);
+    // every step's library is refused: the bundled one (when celer-native is on the class path), then the system's
+    assertTrue(out.startsWith("pure Java: liblz4: "), out);
+    assertTrue(out.contains("system liblz4.so.1: liblz4 1.9.4 is older than 9.99.99; libxxhash: ")
+        || out.contains("system liblz4.so.1: the dynamic linker gives the bundled library loaded before (same soname); libxxhash: "), out);
+    assertTrue(out.contains("system libxxhash.so.0: libxxhash 0.8.1 is older than 9.99.99\n")
+        || out.contains("system libxxhash.so.0: the dynamic linker gives the bundled library loaded before (same soname)\n"), out);
   }
 
   /** Groups of entry points bound at first use: all of them pass their self-tests, and the status says nothing more. */
@@ -132,7 +148,7 @@ class NativeFallbackTest {
         "-Ddev.celer.native.failSelfTest=fast compression,decompression,destination-size compression,XXH32 streaming,XXH64");
     String[] lines = out.split("\n");
     assertEquals(3, lines.length, out);
-    assertTrue(lines[0].startsWith("native: liblz4 1.9.") && !lines[0].contains("pure Java"), out);
+    assertTrue(lines[0].startsWith("native: liblz4 1.") && !lines[0].contains("pure Java"), out);
     assertTrue(lines[1].startsWith(lines[0] + "; "), out);
     for (String group : new String[] {"fast compression", "decompression", "destination-size compression", "XXH32 streaming", "XXH64"}) {
       assertTrue(lines[1].contains("; " + group + " in pure Java: lib"), group + ": " + out);
