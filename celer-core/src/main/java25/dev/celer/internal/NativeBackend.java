@@ -55,7 +55,7 @@ public final class NativeBackend {
    * The largest {@code input + output capacity} of an LZ4 fast compression made as a critical
    * downcall. While a critical call runs, no other thread can reach a safepoint (a collection
    * waits): measured with {@code -Xlog:safepoint} ({@code dev.celer.bench.SafepointProbe},
-   * docs/performance.md, "Native backend"), the time to safepoint grows to the call's own length,
+   * docs/benchmarks.md, "Native backend"), the time to safepoint grows to the call's own length,
    * median 0.08 ms for 64 KB blocks and 0.38 ms for 256 KB, against 3 us for ordinary downcalls.
    * 256 KB (a 128 KB block, about 0.2 ms) keeps the hold under a quarter of a millisecond; larger
    * calls on heap arrays are copied through pooled native memory and made as ordinary downcalls.
