@@ -21,8 +21,10 @@ import org.apache.arrow.vector.compression.CompressionUtil;
  *
  * <p>The layout is Arrow's ({@code format/Message.fbs}, {@code BodyCompression}; kept by {@link
  * AbstractCompressionCodec}): an 8-byte little-endian uncompressed length, then one LZ4 frame;
- * length {@code -1} and the raw bytes for a buffer whose frame would be longer than the buffer;
- * an empty buffer as the length 0 and no frame.
+ * length {@code -1} and the raw bytes for a buffer whose frame would be longer than the buffer.
+ * An empty buffer is written as an empty buffer, no length and no frame, as Arrow C++ (pyarrow)
+ * writes it: Arrow Java's own codecs write the length 0 and no frame instead, which Arrow C++
+ * 26 rejects ("Lz4 compressed input contains less than one frame"); both forms are read.
  *
  * <p>Frames written: independent blocks of at most {@link #DEFAULT_BLOCK_SIZE} (or the factory's
  * block size), the content size in the header (the buffer's length), no block or content
@@ -81,6 +83,16 @@ final class CelerLz4FrameCodec extends AbstractCompressionCodec {
   @Override
   public CompressionUtil.CodecType getCodecType() {
     return CompressionUtil.CodecType.LZ4_FRAME;
+  }
+
+  /** As Arrow's, except that an empty buffer stays empty (see the class comment). */
+  @Override
+  public ArrowBuf compress(BufferAllocator allocator, ArrowBuf uncompressed) {
+    if (uncompressed.writerIndex() == 0) {
+      uncompressed.close();
+      return allocator.getEmpty();
+    }
+    return super.compress(allocator, uncompressed);
   }
 
   @Override
