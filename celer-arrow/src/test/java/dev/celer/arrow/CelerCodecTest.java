@@ -155,6 +155,15 @@ class CelerCodecTest {
         compress(commons, data)), "Celer reads Arrow's codec");
   }
 
+  /** In the JDK 25 execution "native" (root pom), the codec runs on Celer's native backend. */
+  @Test
+  void nativeBackendWhereTheBuildExpectsIt() {
+    if (Boolean.getBoolean("celer.expect.native")) {
+      assertTrue(dev.celer.lz4.Lz4.isNativeBackend(), dev.celer.lz4.Lz4.backend());
+    }
+    System.out.println("[celer] celer-arrow backend: " + dev.celer.lz4.Lz4.backend());
+  }
+
   @Test
   void levelsMapAsLz4fCompressionLevel() {
     assertEquals(Lz4Level.of(1), codec(CelerCompressionFactory.INSTANCE.createCodec(CodecType.LZ4_FRAME)).options().level());
