@@ -37,7 +37,7 @@ import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
  *
  * <p>Usage: {@code ArrowBench SOURCE.arrow ROUNDS LEVEL [blocksizes|commons]}: {@code blocksizes}
  * times each frame block size instead; {@code commons} times Arrow Java's own codec on a slice of
- * at most 4 MB (its compressor is far slower), beside Celer on the same slice.
+ * at most 4 MB (its compressor is far slower), beside Celer on the same slices.
  */
 public final class ArrowBench {
   private ArrowBench() {}
@@ -99,11 +99,11 @@ public final class ArrowBench {
     }
   }
 
-  /** The bytes of the batch's buffers (what pyarrow's {@code nbytes} counts). */
+  /** The bytes of the batch's buffers as its IPC body lays them out (what pyarrow's {@code nbytes} counts, padded to 8). */
   static long columnBytes(ArrowRecordBatch b) {
     long n = 0;
-    for (org.apache.arrow.memory.ArrowBuf buf : b.getBuffers()) {
-      n += buf.readableBytes();
+    for (org.apache.arrow.vector.ipc.message.ArrowBuffer layout : b.getBuffersLayout()) {
+      n += layout.getSize();
     }
     return n;
   }
@@ -150,12 +150,16 @@ public final class ArrowBench {
     return rows;
   }
 
-  /** Arrow Java's own codec on slices of the first batch: writing 1 MB, reading 4 MB; Celer beside it. */
+  /**
+   * Arrow Java's own codec on slices of the first batch, Celer beside it: writing 64 KB and 256 KB
+   * (its compressor is too slow for more: a 1 MB slice had not finished three writes in 4 minutes
+   * on a busy machine), reading 4 MB that Celer wrote.
+   */
   private static void commons(BufferAllocator allocator, Schema schema, ArrowRecordBatch first, int level, int rounds)
       throws IOException {
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       new VectorLoader(root).load(first);
-      for (int target : new int[] {1 << 20, 4 << 20}) {
+      for (int target : new int[] {64 << 10, 256 << 10, 4 << 20}) {
         int rows = root.getRowCount();
         long perRow = Math.max(1, columnBytes(first) / rows);
         try (VectorSchemaRoot slice = root.slice(0, (int) Math.min(rows, target / perRow))) {
@@ -163,7 +167,7 @@ public final class ArrowBench {
           try {
             long size = columnBytes(one.get(0));
             for (int round = 0; round < rounds; round++) {
-              if (target == 1 << 20) { // the slow compressor: 1 MB
+              if (target < 4 << 20) { // the slow compressor: small slices
                 measure(allocator, schema, one, CommonsCompressionFactory.INSTANCE, CodecType.LZ4_FRAME, level,
                     "commons-" + size);
               } else { // reading 4 MB Celer wrote

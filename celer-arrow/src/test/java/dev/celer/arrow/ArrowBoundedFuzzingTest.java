@@ -61,7 +61,9 @@ class ArrowBoundedFuzzingTest {
     Path logs = Path.of("target", nativeRun ? "fuzz-logs-native" : "fuzz-logs");
     Files.createDirectories(logs);
     List<String> problems = new ArrayList<>();
-    for (String target : listedTargets()) {
+    long executions = 0;
+    List<String> targets = listedTargets();
+    for (String target : targets) {
       Path log = logs.resolve(target.replace('#', '.') + ".log");
       List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
           "-Xmx1g", "-ea", "-Xshare:off", "--add-opens=java.base/java.nio=ALL-UNNAMED"));
@@ -92,12 +94,16 @@ class ArrowBoundedFuzzingTest {
       }
       System.out.printf("[celer] fuzz %s: %d executions, %s, %.1f s%n", target, Math.max(runs, 0),
           coverage == null ? "NO COVERAGE" : coverage, (System.nanoTime() - start) / 1e9);
+      executions += Math.max(runs, 0);
       if (exit != 0) {
         problems.add(target + ": finding or failure (exit " + exit + "), see " + log.toAbsolutePath());
       } else if (runs < 0 || coverage == null) {
         problems.add(target + ": no fuzzing or no coverage feedback, see " + log.toAbsolutePath());
       }
     }
+    // the line scripts/test sums up, as celer-core's BoundedFuzzingTest prints it
+    System.out.printf("[celer] fuzz total: %d targets, %d executions, %s each, %s (celer-arrow)%n", targets.size(),
+        executions, duration, nativeRun ? "native backend" : "pure-Java backend");
     assertTrue(problems.isEmpty(), String.join("\n", problems));
   }
 
