@@ -7,6 +7,8 @@
         IPC file in memory, lz4 at LEVEL and uncompressed, one thread (use_threads=False) and
         pyarrow's default threads; prints one line per measurement:
         "py <what> <seconds> <bytes>"
+  arrow_bench.py write-lz4 SOURCE.arrow OUT.arrow LEVEL   writes the table with lz4 at LEVEL (for
+        the Java side's readpy mode)
 """
 import os
 import sys
@@ -81,8 +83,19 @@ def run(src, rounds, level):
             sys.stdout.flush()
 
 
+def write_lz4(src, out, level):
+    with pa.memory_map(src, "r") as f:
+        table = ipc.open_file(f).read_all()
+    opts = ipc.IpcWriteOptions(compression=pa.Codec("lz4", level))
+    with pa.OSFile(out, "wb") as f, ipc.new_file(f, table.schema, options=opts) as w:
+        for b in table.to_batches():
+            w.write_batch(b)
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "source":
+    if sys.argv[1] == "write-lz4":
+        write_lz4(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+    elif sys.argv[1] == "source":
         source(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 220)
     else:
         run(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))

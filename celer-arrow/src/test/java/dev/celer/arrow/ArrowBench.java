@@ -35,7 +35,8 @@ import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
  * Celer's factory and uncompressed, and prints one line per measurement, {@code "java <what>
  * <seconds> <bytes>"}, the same as the pyarrow side.
  *
- * <p>Usage: {@code ArrowBench SOURCE.arrow ROUNDS LEVEL [blocksizes|commons]}: {@code blocksizes}
+ * <p>Usage: {@code ArrowBench SOURCE.arrow ROUNDS LEVEL [blocksizes|commons|readfile=PY.arrow]}:
+ * {@code readfile} times reading pyarrow's lz4 file beside Celer's own; {@code blocksizes}
  * times each frame block size instead; {@code commons} times Arrow Java's own codec on a slice of
  * at most 4 MB (its compressor is far slower), beside Celer on the same slices.
  */
@@ -67,6 +68,20 @@ public final class ArrowBench {
       try {
         if (mode.equals("commons")) {
           commons(allocator, schema, batches.get(0), level, rounds);
+          return;
+        }
+        if (mode.startsWith("readfile=")) { // pyarrow's lz4 file (linked 64 KB blocks) beside Celer's own
+          byte[] py = java.nio.file.Files.readAllBytes(Path.of(mode.substring("readfile=".length())));
+          byte[] celer = write(allocator, schema, batches, CelerCompressionFactory.INSTANCE, CodecType.LZ4_FRAME, level);
+          for (int round = 0; round < rounds; round++) {
+            long t0 = System.nanoTime();
+            read(allocator, py, CelerCompressionFactory.INSTANCE);
+            long t1 = System.nanoTime();
+            read(allocator, celer, CelerCompressionFactory.INSTANCE);
+            long t2 = System.nanoTime();
+            System.out.printf("java read-pyarrow-file %.4f %d%n", (t1 - t0) / 1e9, py.length);
+            System.out.printf("java read-celer-file %.4f %d%n", (t2 - t1) / 1e9, celer.length);
+          }
           return;
         }
         List<String> names = new ArrayList<>();
