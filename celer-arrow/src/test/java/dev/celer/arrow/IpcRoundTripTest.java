@@ -85,9 +85,14 @@ class IpcRoundTripTest {
         CelerCompressionFactory.INSTANCE, ROWS);
   }
 
-  /** The default reader factory (ServiceLoader): with Celer's jar first it reads LZ4_FRAME. */
+  /**
+   * The default reader factory (ServiceLoader): this module's classes come before arrow-compression
+   * on the test class path, so Celer's registration wins LZ4_FRAME; ZSTD is Arrow's codec either way.
+   */
   @Test
   void defaultReaderFactoryReadsLz4Frame() throws IOException {
+    assertTrue(CompressionCodec.Factory.INSTANCE.createCodec(CodecType.LZ4_FRAME) instanceof CelerLz4FrameCodec);
+    assertEquals(CodecType.ZSTD, CompressionCodec.Factory.INSTANCE.createCodec(CodecType.ZSTD).getCodecType());
     roundTrip(false, CelerCompressionFactory.INSTANCE, CodecType.LZ4_FRAME, Optional.empty(),
         CompressionCodec.Factory.INSTANCE, ROWS);
   }
