@@ -372,6 +372,27 @@ public final class Lz4Frame {
   }
 
   /**
+   * The total content size that the frames in the remaining bytes of {@code src} (position to
+   * limit) declare in their headers, read without decoding: a caller that must allocate the output
+   * (Arrow's codec, celer-arrow) can check a length it was given against it first. Walks the frame
+   * headers and block size words only. The answer is -1 unless every LZ4 frame declares its
+   * content size, there is no legacy frame, and each frame's blocks can decode to that much (a
+   * block to at most its block maximum size, a compressed one to at most 255 times its length);
+   * -1 also when the walk meets malformed or truncated input, which decoding then reports. {@code
+   * options} give the header-checksum mode and {@link Lz4FrameReadOptions#singleFrame()}. Heap,
+   * direct and read-only buffers; {@code src}'s position and limit are not changed. Allocates a
+   * few small objects. Thread-safe.
+   *
+   * @return the declared total in bytes, or -1
+   */
+  public static long declaredContentSize(ByteBuffer src, Lz4FrameReadOptions options) {
+    Objects.requireNonNull(options, "options");
+    boolean array = src.hasArray();
+    return declaredContentSize(array ? src.array() : src, array ? src.arrayOffset() + src.position() : src.position(),
+        src.remaining(), options, Long.MAX_VALUE);
+  }
+
+  /**
    * The total content size that the frames of {@code src} declare, when it can size the output:
    * every LZ4 frame declares one, there is no legacy frame, the total is within {@code cap}, and
    * each frame's blocks can decode to that much (a block to at most its block maximum size, and
@@ -379,7 +400,7 @@ public final class Lz4Frame {
    * allocate more than its input could produce. Otherwise, or when the walk finds an error (the
    * decoding reports it), -1. Walks headers and block size words only.
    */
-  private static long declaredContentSize(byte[] src, int off, int len, Lz4FrameReadOptions options, int cap) {
+  private static long declaredContentSize(Object src, int off, int len, Lz4FrameReadOptions options, long cap) {
     FrameWalker w = new FrameWalker(new SourceReader(src, off, len), options.headerChecksum());
     long total = 0;
     try {
