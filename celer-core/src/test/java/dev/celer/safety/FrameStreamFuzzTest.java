@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.celer.lz4.Lz4;
+import dev.celer.lz4.Lz4StreamException;
+import dev.celer.lz4.frame.Lz4Frame;
 import dev.celer.lz4.frame.Lz4FrameInputStream;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
@@ -158,5 +160,24 @@ class FrameStreamFuzzTest {
         s -> new Lz4FrameInputStream(new StreamChecks.Trickle(s, chunk), options, parallelism, POOL), input, 1 << 26);
     assertArrayEquals(seq.data(), par.data(), "content, parallelism " + parallelism);
     assertEquals(String.valueOf(seq.error()), String.valueOf(par.error()), "error, parallelism " + parallelism);
+    // the one-shot call's parallel form against its sequential one: the same bytes, or the same kind of error at the same offset
+    Lz4FrameReadOptions oneShot = options.toBuilder().maxOneShotSize(1 << 24).build();
+    byte[] frames = input;
+    assertEquals(oneShot(() -> Lz4Frame.decompress(frames, oneShot)),
+        oneShot(() -> Lz4Frame.decompress(frames, oneShot, parallelism, POOL)), "one-shot, parallelism " + parallelism);
+  }
+
+  private interface OneShot {
+    byte[] run() throws Lz4StreamException;
+  }
+
+  /** @return the outcome of {@code call}, as a string: the content's hash and length, or the error's kind and offset */
+  private static String oneShot(OneShot call) {
+    try {
+      byte[] out = call.run();
+      return out.length + " bytes, " + Arrays.hashCode(out);
+    } catch (Lz4StreamException e) {
+      return e.kind() + " at " + e.offset();
+    }
   }
 }

@@ -131,6 +131,25 @@ class Lz4FrameParallelDecodeTest {
   }
 
   @Test
+  void oneShotAsOnOneThread() throws IOException {
+    byte[] data = mixed(700_000, 3);
+    byte[] dict = mixed(20_000, 4);
+    byte[] frames = mixedFrames(data, dict);
+    Lz4FrameReadOptions o = readOptions(dict);
+    assertBytes(Lz4Frame.decompress(frames, o), Lz4Frame.decompress(frames, o, 2, pool), "one-shot");
+    assertBytes(Lz4Frame.decompress(frames, o), Lz4Frame.decompress(frames, o, 1, null), "one-shot, one thread");
+    byte[] bad = frames.clone();
+    bad[bad.length / 3] ^= 0x40;
+    Lz4StreamException seq = assertThrows(Lz4StreamException.class, () -> Lz4Frame.decompress(bad, o));
+    Lz4StreamException par = assertThrows(Lz4StreamException.class, () -> Lz4Frame.decompress(bad, o, 3, pool));
+    assertEquals(seq.kind() + " at " + seq.offset(), par.kind() + " at " + par.offset());
+    Lz4FrameReadOptions small = o.toBuilder().maxOneShotSize(1_000_000).build();
+    seq = assertThrows(Lz4StreamException.class, () -> Lz4Frame.decompress(frames, small));
+    par = assertThrows(Lz4StreamException.class, () -> Lz4Frame.decompress(frames, small, 3, pool));
+    assertEquals(seq.getMessage(), par.getMessage());
+  }
+
+  @Test
   void argumentsAreChecked() {
     ByteArrayInputStream in = new ByteArrayInputStream(new byte[0]);
     assertThrows(IllegalArgumentException.class,
@@ -324,14 +343,18 @@ class Lz4FrameParallelDecodeTest {
       });
       byte[] first = new byte[1000];
       assertEquals(1000, in.read(first));
+      // the held tasks go on once close() waits for them (or has returned: then none was running)
+      Thread main = Thread.currentThread();
+      java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
       Thread opener = new Thread(() -> {
-        while (running.get() < 2) {
+        while (!closed.get() && main.getState() != Thread.State.WAITING) {
           Thread.onSpinWait();
         }
         release.countDown();
       });
       opener.start();
       in.close();
+      closed.set(true);
       assertEquals(0, running.get(), "a task still ran after close()");
       int startedAtClose = started.get();
       opener.join();
