@@ -510,6 +510,17 @@ public final class Lz4FrameInputStream extends InputStream {
   private void produced(int n, long blockOffset) throws Lz4StreamException {
     frameDecoded += n;
     totalDecoded += n;
+    checkProduced(frameDecoded, totalDecoded, options, maxTotal, maxTotalName, frameStart, desc, blockOffset);
+  }
+
+  /**
+   * The checks after a block (at {@code blockOffset}) of a frame (at {@code frameStart}, header
+   * {@code desc}, {@code null} for legacy frames) brought the frame's output to {@code
+   * frameDecoded} and the total to {@code totalDecoded}: the limits, then the declared content
+   * size. Shared with the one-shot decoder ({@link FrameOneShot}), for the same errors.
+   */
+  static void checkProduced(long frameDecoded, long totalDecoded, Lz4FrameReadOptions options, long maxTotal,
+      String maxTotalName, long frameStart, FrameHeader desc, long blockOffset) throws Lz4StreamException {
     if (frameDecoded > options.maxFrameContentSize()) {
       throw new Lz4StreamException(Kind.LIMIT, blockOffset,
           "frame at offset " + frameStart + " decodes to more than the limit of "
@@ -681,20 +692,20 @@ public final class Lz4FrameInputStream extends InputStream {
     }
   }
 
-  private static Lz4StreamException blockChecksumMismatch(long blockOffset, int size, int stored32, int computed) {
+  static Lz4StreamException blockChecksumMismatch(long blockOffset, int size, int stored32, int computed) {
     long at = blockOffset + 4 + size;
     return new Lz4StreamException(Kind.CHECKSUM, at, "block checksum mismatch at offset " + at + " (block at offset "
         + blockOffset + "): stored 0x" + Integer.toHexString(stored32) + ", computed 0x"
         + Integer.toHexString(computed));
   }
 
-  private static Lz4StreamException blockCorrupt(long blockOffset, Lz4Exception e) {
+  static Lz4StreamException blockCorrupt(long blockOffset, Lz4Exception e) {
     return new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
         "corrupted block at offset " + blockOffset + " (data starts at offset "
         + (blockOffset + 4) + "): " + e.getMessage(), e);
   }
 
-  private static Lz4StreamException legacyCorrupt(long blockOffset, Lz4Exception e) {
+  static Lz4StreamException legacyCorrupt(long blockOffset, Lz4Exception e) {
     return new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
         "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
   }
