@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -257,40 +258,6 @@ class FaultsEndToEndTest {
     }
   }
 
-  /** SIGINT during {@code -d -T2}: the partial output is removed, as with one thread. */
-  @Test
-  void sigintDuringParallelDecompressionRemovesThePartialOutput() throws Exception {
-    byte[] b4 = CliTestSupport.lz4(dir, null, "-B4", "-c", "big").out();
-    int header = 7; // magic, FLG, BD, HC: lz4 -c writes no content size
-    byte[] blocks = Arrays.copyOfRange(b4, header, b4.length - 8); // without the end mark and content checksum
-    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Dceler.tty=", "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "-d", "-T2", "-f", "-", "partial.out")
-        .directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    try {
-      if (signalIgnored(p.pid(), 2)) {
-        String why = "SIGINT is ignored in this test run (inherited by the child JVM), so Ctrl-C cannot be sent";
-        System.out.println("FaultsEndToEndTest: skipped: " + why);
-        Assumptions.abort(why);
-      }
-      Path out = dir.resolve("partial.out");
-      OutputStream in = p.getOutputStream();
-      in.write(b4, 0, header);
-      // The frame never ends: its blocks again and again, until decoded output has reached the file.
-      for (int i = 0; i < 1000 && (!Files.exists(out) || Files.size(out) == 0); i++) {
-        in.write(blocks);
-        in.flush();
-      }
-      assertTrue(Files.size(out) > 0, "partial output written");
-      assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
-      assertTrue(p.waitFor(60, TimeUnit.SECONDS), "exits on SIGINT");
-      assertEquals(ExitCode.INTERRUPTED.code, p.exitValue());
-      assertFalse(Files.exists(out), "the shutdown hook removed the partial output");
-    } finally {
-      p.destroyForcibly();
-    }
-  }
-
   @Test
   void fifosAndProcessSubstitution() throws Exception {
     Result r = likeLz4(0, "$T -c <(cat big) > sub.lz4");
@@ -328,27 +295,59 @@ class FaultsEndToEndTest {
     assertFalse(r.err().contains("Write error"), r.err());
   }
 
+  /** Ctrl-C while compressing an endless input: the partial output is removed, exit 130. */
   @Test
   void sigintRemovesThePartialOutput() throws Exception {
+    assertSigintRemovesThePartialOutput("partial.lz4", in -> {
+      for (int i = 0; i < 16; i++) {
+        in.write(big, 0, 1 << 16);
+      }
+    }, "-B4", "-f", "-", "partial.lz4");
+  }
+
+  /** The same during {@code -d -T2}: a frame that never ends, its blocks again and again. */
+  @Test
+  void sigintDuringParallelDecompressionRemovesThePartialOutput() throws Exception {
+    byte[] b4 = CliTestSupport.lz4(dir, null, "-B4", "-c", "big").out();
+    int header = 7; // magic, FLG, BD, HC: lz4 -c writes no content size
+    byte[] blocks = Arrays.copyOfRange(b4, header, b4.length - 8); // without the end mark and content checksum
+    boolean[] started = {false};
+    assertSigintRemovesThePartialOutput("partial.out", in -> {
+      if (!started[0]) {
+        in.write(b4, 0, header);
+        started[0] = true;
+      }
+      in.write(blocks);
+    }, "-d", "-T2", "-f", "-", "partial.out");
+  }
+
+  private interface Feed {
+    void next(OutputStream in) throws IOException;
+  }
+
+  /**
+   * Runs celer with {@code args}, feeds its stdin with {@code feed} (then a pause, in turn) until
+   * {@code output} has data, sends SIGINT, and checks exit code 130 and that the output is gone.
+   */
+  private void assertSigintRemovesThePartialOutput(String output, Feed feed, String... args) throws Exception {
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Dceler.tty=", "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "-B4", "-f", "-", "partial.lz4")
-        .directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    List<String> cmd = new ArrayList<>(List.of(java, "-Dceler.tty=", "-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
       if (signalIgnored(p.pid(), 2)) {
         String why = "SIGINT is ignored in this test run (inherited by the child JVM), so Ctrl-C cannot be sent";
         System.out.println("FaultsEndToEndTest: skipped: " + why);
         Assumptions.abort(why);
       }
-      Path out = dir.resolve("partial.lz4");
+      Path out = dir.resolve(output);
       OutputStream in = p.getOutputStream();
-      // Feed data (the input never ends) until compressed output has reached the file.
-      for (int i = 0; i < 10_000 && (!Files.exists(out) || Files.size(out) == 0); i++) {
-        in.write(big, 0, 1 << 16);
+      // Feed data (the input never ends) until output has reached the file.
+      for (int i = 0; i < 1000 && (!Files.exists(out) || Files.size(out) == 0); i++) {
+        feed.next(in);
         in.flush();
-        if (i % 16 == 15) {
-          Thread.sleep(50);
-        }
+        Thread.sleep(50);
       }
       assertTrue(Files.size(out) > 0, "partial output written");
       assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());

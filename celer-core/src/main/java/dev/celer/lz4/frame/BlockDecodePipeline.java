@@ -183,10 +183,7 @@ final class BlockDecodePipeline {
         try {
           lock.wait();
         } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          InterruptedIOException io = new InterruptedIOException("interrupted while waiting for a block to be decompressed");
-          io.initCause(e);
-          throw io;
+          throw BlockPipeline.interrupted("interrupted while waiting for a block to be decompressed", e);
         }
       }
     }

@@ -173,10 +173,7 @@ public final class Lz4FrameInputStream extends InputStream {
    */
   Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options, long maxTotal, String maxTotalName,
       int parallelism, Executor executor, UnaryOperator<BlockDecodePipeline.Decoding> hook) {
-    if (parallelism < 1 || parallelism > Lz4FrameOutputStream.MAX_PARALLELISM) {
-      throw new IllegalArgumentException("parallelism out of range 1.." + Lz4FrameOutputStream.MAX_PARALLELISM
-          + ": " + parallelism);
-    }
+    Lz4FrameOutputStream.checkParallelism(parallelism);
     this.src = new SourceReader(Objects.requireNonNull(in, "in"));
     this.options = Objects.requireNonNull(options, "options");
     this.walker = new FrameWalker(src, options.headerChecksum());

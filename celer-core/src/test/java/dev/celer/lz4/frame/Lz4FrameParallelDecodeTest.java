@@ -72,39 +72,24 @@ class Lz4FrameParallelDecodeTest {
     return Lz4FrameReadOptions.builder().dictionary(9, dict).build();
   }
 
-  /** What reading to the end gave: the content, and the error that ended it (or null). */
-  private static final class Outcome {
-    final byte[] data;
-    final IOException error;
-
-    Outcome(byte[] data, IOException error) {
-      this.data = data;
-      this.error = error;
-    }
-  }
-
-  private static Outcome read(InputStream in, int chunk) {
-    ByteArrayOutputStream got = new ByteArrayOutputStream();
-    byte[] buf = new byte[chunk];
+  /** Reads {@code in} to its end (or its first failure) in reads of {@code chunk} bytes, and closes it. */
+  private static Failure read(InputStream in, int chunk) {
     try (in) {
-      for (int n; (n = in.read(buf)) >= 0; ) {
-        got.write(buf, 0, n);
-      }
-      return new Outcome(got.toByteArray(), null);
+      return readUnchecked(in, chunk);
     } catch (IOException e) {
-      return new Outcome(got.toByteArray(), e);
+      throw new AssertionError("close() failed", e);
     }
   }
 
   /** Reads {@code frames} on one thread and in parallel, and checks both give the same content and error. */
-  private static Outcome assertSameAsSequential(byte[] frames, Lz4FrameReadOptions o, int parallelism, String what) {
-    Outcome seq = read(new Lz4FrameInputStream(new ByteArrayInputStream(frames), o), 10_000);
-    Outcome par = read(new Lz4FrameInputStream(new ByteArrayInputStream(frames), o, parallelism, pool), 10_000);
+  private static Failure assertSameAsSequential(byte[] frames, Lz4FrameReadOptions o, int parallelism, String what) {
+    Failure seq = read(new Lz4FrameInputStream(new ByteArrayInputStream(frames), o), 10_000);
+    Failure par = read(new Lz4FrameInputStream(new ByteArrayInputStream(frames), o, parallelism, pool), 10_000);
     assertBytes(seq.data, par.data, what);
-    assertEquals(String.valueOf(seq.error), String.valueOf(par.error), what);
-    if (seq.error instanceof Lz4StreamException) {
-      assertEquals(((Lz4StreamException) seq.error).offset(), ((Lz4StreamException) par.error).offset(), what);
-      assertEquals(((Lz4StreamException) seq.error).kind(), ((Lz4StreamException) par.error).kind(), what);
+    assertEquals(String.valueOf(seq.failure), String.valueOf(par.failure), what);
+    if (seq.failure instanceof Lz4StreamException) {
+      assertEquals(((Lz4StreamException) seq.failure).offset(), ((Lz4StreamException) par.failure).offset(), what);
+      assertEquals(((Lz4StreamException) seq.failure).kind(), ((Lz4StreamException) par.failure).kind(), what);
     }
     return par;
   }
@@ -115,8 +100,8 @@ class Lz4FrameParallelDecodeTest {
     byte[] dict = mixed(20_000, 4);
     byte[] frames = mixedFrames(data, dict);
     for (int p : new int[] {2, 3, 8}) {
-      Outcome r = assertSameAsSequential(frames, readOptions(dict), p, "parallelism " + p);
-      assertEquals(null, r.error);
+      Failure r = assertSameAsSequential(frames, readOptions(dict), p, "parallelism " + p);
+      assertEquals(null, r.failure);
       try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(frames), readOptions(dict), p, pool)) {
         assertEquals(p, in.parallelism());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -173,8 +158,8 @@ class Lz4FrameParallelDecodeTest {
         for (int xor : new int[] {1, 0x80}) {
           byte[] bad = f.clone();
           bad[at] ^= (byte) xor;
-          Outcome r = assertSameAsSequential(bad, o, 2, "byte " + at + " ^ " + xor + " of " + f.length);
-          assertTrue(r.error != null || f == legacy, "a corruption went unnoticed at " + at);
+          Failure r = assertSameAsSequential(bad, o, 2, "byte " + at + " ^ " + xor + " of " + f.length);
+          assertTrue(r.failure != null || f == legacy, "a corruption went unnoticed at " + at);
         }
       }
       for (int cut : new int[] {f.length - 1, f.length - 4, f.length * 2 / 3, 30}) {
@@ -253,7 +238,7 @@ class Lz4FrameParallelDecodeTest {
     }
   }
 
-  /** As {@link Outcome}, but keeps unchecked failures too. */
+  /** What reading to the end gave: the content, and what ended it (or null). */
   private static final class Failure {
     final byte[] data;
     final Throwable failure;
@@ -265,8 +250,12 @@ class Lz4FrameParallelDecodeTest {
   }
 
   private static Failure readUnchecked(InputStream in) {
+    return readUnchecked(in, 5000);
+  }
+
+  private static Failure readUnchecked(InputStream in, int chunk) {
     ByteArrayOutputStream got = new ByteArrayOutputStream();
-    byte[] buf = new byte[5000];
+    byte[] buf = new byte[chunk];
     try {
       for (int n; (n = in.read(buf)) >= 0; ) {
         got.write(buf, 0, n);
