@@ -1,9 +1,11 @@
 package dev.celer.lz4.frame;
 
 import dev.celer.internal.stream.FailureLatch;
+import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.Executor;
 
 /**
@@ -13,6 +15,13 @@ import java.util.concurrent.Executor;
  * blocks taken and delivered are given back ({@link #recycle}) and their buffers reused, so memory
  * stays at {@code maxInFlight + 1} blocks (the extra one is the block being read by the stream's
  * consumer), each a compressed buffer and a decoded buffer of at most the frame's block size.
+ *
+ * <p>The content checksum of a frame (when {@link #startFrame} is given one) is also computed by the
+ * tasks, as {@link BlockPipeline} does for compression: XXH32 is sequential, so after decoding
+ * its block each task adds to the hash every block that is next in input order and decoded, its
+ * own and those that finished before their turn came, and leaves the rest to the task that
+ * decodes the block they wait for. No task waits for another; {@link #take} hands a block out only
+ * once it is decoded and hashed, so the reading thread only moves bytes.
  *
  * <p>A task never throws into the executor: what it throws is kept with its block and thrown by
  * {@link #take} when that block's turn comes, as it is. {@link #cancel} (after a failure, and on
@@ -49,6 +58,10 @@ final class BlockDecodePipeline {
     byte[] dict;
     /** The data as read: {@code data[0, size)}. */
     byte[] data = EMPTY;
+    /** Its place in the frame (0, 1, ...); set under the pipeline's lock. */
+    long seq;
+    /** Decoded without failure, so it may be hashed; guarded by the pipeline's lock. */
+    boolean decoded;
     /** The decoding buffer (not used for stored blocks). */
     byte[] out = EMPTY;
     /** The content: {@code result[0, n)} (the data itself for stored blocks). */
@@ -91,14 +104,47 @@ final class BlockDecodePipeline {
   private final ArrayDeque<Block> free = new ArrayDeque<>();
   /** Guards the blocks' {@code state}, {@code failure} and {@link #running}. */
   private final Object lock = new Object();
-  /** Tasks running now. */
+  /** Tasks running now (decoding, or adding blocks to {@link #hash}). */
   private int running;
+  /** The current frame's content checksum, or {@code null}; updated by one task at a time, in order. */
+  private XxHash32 hash;
+  /** The current frame's blocks in flight by {@code seq % maxInFlight}; guarded by {@link #lock}. */
+  private final Block[] order;
+  /** Blocks of the current frame submitted so far. */
+  private long submitted;
+  /** Blocks {@code [0, hashed)} of the current frame are in {@link #hash}; guarded by {@link #lock}. */
+  private long hashed;
+  /** A task is adding blocks to {@link #hash}; guarded by {@link #lock}. */
+  private boolean hashing;
 
   BlockDecodePipeline(Executor executor, int maxInFlight, Decoding decoding) {
     assert maxInFlight >= 1;
     this.executor = executor;
     this.maxInFlight = maxInFlight;
     this.decoding = decoding;
+    this.order = new Block[maxInFlight];
+  }
+
+  /**
+   * Starts a frame, with no block in flight: with {@code hash} non-null (reset), the tasks add
+   * every block's content to it in input order, and {@link #take} hands out only hashed blocks.
+   * Waits for the tasks of the previous frame that are still ending.
+   */
+  void startFrame(XxHash32 hash) throws InterruptedIOException {
+    synchronized (lock) {
+      while (running > 0) {
+        try {
+          lock.wait();
+        } catch (InterruptedException e) {
+          throw BlockPipeline.interrupted("interrupted while waiting for a block to be decompressed", e);
+        }
+      }
+      this.hash = hash;
+      submitted = 0;
+      hashed = 0;
+      hashing = false;
+      Arrays.fill(order, null);
+    }
   }
 
   /** @return how many blocks may be submitted and not yet taken */
@@ -126,7 +172,12 @@ final class BlockDecodePipeline {
     synchronized (lock) {
       b.state = QUEUED;
       b.failure = null;
+      b.decoded = false;
+      b.seq = submitted;
+      // its slot's previous block was taken, so hashed: fewer than maxInFlight are in flight
+      order[(int) (submitted % maxInFlight)] = b;
     }
+    submitted++;
     inFlight.add(b);
     try {
       executor.execute(() -> run(b));
@@ -143,12 +194,14 @@ final class BlockDecodePipeline {
 
   /** The task: decodes {@code b} unless it was cancelled first, and keeps what it threw. */
   private void run(Block b) {
+    XxHash32 h;
     synchronized (lock) {
       if (b.state != QUEUED) {
         return;
       }
       b.state = RUNNING;
       running++;
+      h = hash;
     }
     Throwable failure = null;
     try {
@@ -158,15 +211,66 @@ final class BlockDecodePipeline {
     }
     synchronized (lock) {
       b.failure = failure;
+      b.decoded = failure == null;
       b.state = DONE;
+      lock.notifyAll();
+    }
+    if (failure == null && h != null) {
+      hashInOrder(h);
+    }
+    synchronized (lock) {
       running--;
       lock.notifyAll();
     }
   }
 
   /**
-   * Waits for the oldest block in flight and takes it out of the pipeline: it is the caller's
-   * until {@link #recycle}.
+   * On a task's thread, after its block is decoded: unless another task is at it, adds to {@code
+   * h} every block that is next in order and decoded. Never waits: a block whose turn has not come
+   * is hashed by the task that fills the gap. What the hash throws becomes the failure of the
+   * block it was hashing (and the chain stops there).
+   */
+  private void hashInOrder(XxHash32 h) {
+    Block next;
+    synchronized (lock) {
+      if (hashing || (next = nextToHash()) == null) {
+        return;
+      }
+      hashing = true;
+    }
+    while (true) {
+      Throwable failure = null;
+      try {
+        h.update(next.result, 0, next.n); // outside the lock: other tasks and the reading thread go on
+      } catch (RuntimeException | Error e) {
+        failure = e;
+      }
+      synchronized (lock) {
+        if (failure != null) {
+          next.failure = failure;
+          hashing = false;
+          lock.notifyAll();
+          return;
+        }
+        hashed++;
+        lock.notifyAll();
+        if ((next = nextToHash()) == null) {
+          hashing = false;
+          return;
+        }
+      }
+    }
+  }
+
+  /** @return the block whose turn it is to be hashed, when it is decoded; else {@code null} (holding {@link #lock}) */
+  private Block nextToHash() {
+    Block b = order[(int) (hashed % maxInFlight)];
+    return b != null && b.seq == hashed && b.decoded && b.failure == null ? b : null;
+  }
+
+  /**
+   * Waits for the oldest block in flight (decoded, and hashed when the frame has a hash) and takes
+   * it out of the pipeline: it is the caller's until {@link #recycle}.
    *
    * @return that block; {@code null} when none is in flight
    * @throws IOException what its task threw, as it is (also an unchecked exception or an error);
@@ -179,7 +283,7 @@ final class BlockDecodePipeline {
       return null;
     }
     synchronized (lock) {
-      while (b.state != DONE) {
+      while (b.state != DONE || b.failure == null && hash != null && hashed <= b.seq) {
         try {
           lock.wait();
         } catch (InterruptedException e) {

@@ -61,10 +61,12 @@ import java.util.function.UnaryOperator;
  * }</pre>
  *
  * <ul>
- *   <li>The tasks verify the block checksums and decode; the thread that reads the stream reads the
- *       underlying stream, checks the limits and content sizes and computes the content checksum
- *       (XXH32 is sequential: it is updated with each block as that block is handed out, as on one
- *       thread). Every error is the one the sequential path reports, with the same message and
+ *   <li>The tasks verify the block checksums, decode, and compute the content checksum: XXH32 is
+ *       sequential, so each task, after decoding its block, adds to it every block that is next in
+ *       input order and decoded (the same bytes in the same order as on one thread), without ever
+ *       waiting for another task; a block is handed out once it is decoded and hashed. The thread
+ *       that reads the stream reads the underlying stream and checks the limits, the content size
+ *       and, at the frame's end, the content checksum. Every error is the one the sequential path reports, with the same message and
  *       offset, after the same content: a block's failure (corrupted data, a checksum mismatch, a
  *       truncated input, a failure of the underlying stream met while reading ahead) is thrown when
  *       that block's turn comes, after every block before it was handed out.
@@ -370,7 +372,7 @@ public final class Lz4FrameInputStream extends InputStream {
           linked = false;
           winCap = LEGACY_BLOCK_SIZE;
           wpos = blockBase = 0;
-          startParallel(null);
+          startParallel(null, false);
           state = State.LEGACY;
           return true;
         default:
@@ -401,7 +403,7 @@ public final class Lz4FrameInputStream extends InputStream {
     linked = !desc.blockIndependence();
     frameDecoded = 0;
     contentHash.reset();
-    startParallel(dict);
+    startParallel(dict, desc.contentChecksum() && options.verifyChecksums());
     if (parallelFrame) {
       outPos = outEnd = 0;
       state = State.FRAME;
@@ -583,10 +585,13 @@ public final class Lz4FrameInputStream extends InputStream {
   }
 
   /** Starts a frame (LZ4 or legacy) on the parallel path when there is one and its blocks are independent. */
-  private void startParallel(byte[] dict) {
+  private void startParallel(byte[] dict, boolean hashed) throws IOException {
     parallelFrame = pipeline != null && !linked;
     frameDict = dict;
     aheadEnded = false;
+    if (parallelFrame) {
+      pipeline.startFrame(hashed ? contentHash : null);
+    }
   }
 
   /**
@@ -617,10 +622,7 @@ public final class Lz4FrameInputStream extends InputStream {
       return;
     }
     current = b;
-    produced(b.n, b.offset);
-    if (state == State.FRAME && options.verifyChecksums() && desc.contentChecksum()) {
-      contentHash.update(b.result, 0, b.n);
-    }
+    produced(b.n, b.offset); // the tasks have added it to the content checksum
     view = b.result;
     outPos = 0;
     outEnd = b.n;

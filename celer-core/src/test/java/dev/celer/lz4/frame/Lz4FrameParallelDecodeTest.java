@@ -307,6 +307,36 @@ class Lz4FrameParallelDecodeTest {
     }
   }
 
+  /** Later blocks decoded first: the tasks still hash the content in input order. */
+  @Test
+  void theContentChecksumIsChainedInInputOrder() throws Exception {
+    byte[] data = mixed(1_000_000, 15);
+    byte[] frame = Lz4Frame.compress(data, Lz4FrameOptions.builder().blockSize(B64K).contentChecksum(true).build());
+    CountDownLatch laterDone = new CountDownLatch(1);
+    Lz4FrameInputStream in = hooked(frame, 3, pool, real -> b -> {
+      if (b.offset == 7) {
+        try {
+          laterDone.await(30, TimeUnit.SECONDS); // the first block waits for a later one
+        } catch (InterruptedException e) {
+          throw new InterruptedIOException();
+        }
+      }
+      real.decode(b);
+      if (b.offset != 7) {
+        laterDone.countDown(); // a later block is decoded (and could not be hashed yet)
+      }
+    });
+    Failure r = read(in, 4096);
+    assertEquals(null, r.failure);
+    assertBytes(data, r.data, "content");
+    byte[] bad = frame.clone();
+    bad[bad.length - 2] ^= 1; // the stored content checksum
+    Failure seq = read(new Lz4FrameInputStream(new ByteArrayInputStream(bad)), 4096);
+    Failure par = read(hooked(bad, 3, pool, real -> real), 4096);
+    assertEquals(String.valueOf(seq.failure), String.valueOf(par.failure));
+    assertTrue(String.valueOf(par.failure).contains("content checksum mismatch"), String.valueOf(par.failure));
+  }
+
   @Test
   void closeDropsTheBlocksInFlightAndNoTaskRunsAfterIt() throws Exception {
     byte[] data = mixed(2_000_000, 12);
