@@ -89,29 +89,9 @@ class StreamFaultTest {
       }
     },
     /** {@link #FRAME} read by the parallel stream (3 threads' worth: 6 blocks read ahead). */
-    FRAME_PARALLEL {
-      @Override
-      byte[] encode(byte[] data) {
-        return FRAME.encode(data);
-      }
-
-      @Override
-      InputStream reader(InputStream raw) {
-        return new Lz4FrameInputStream(raw, Lz4FrameReadOptions.defaults(), 3, POOL);
-      }
-    },
+    FRAME_PARALLEL(FRAME, 3),
     /** {@link #LEGACY} read by the parallel stream. */
-    LEGACY_PARALLEL {
-      @Override
-      byte[] encode(byte[] data) {
-        return LEGACY.encode(data);
-      }
-
-      @Override
-      InputStream reader(InputStream raw) {
-        return new Lz4FrameInputStream(raw, Lz4FrameReadOptions.defaults(), 2, POOL);
-      }
-    },
+    LEGACY_PARALLEL(LEGACY, 2),
     JPOUNTZ {
       @Override
       byte[] encode(byte[] data) {
@@ -130,9 +110,26 @@ class StreamFaultTest {
       }
     };
 
-    abstract byte[] encode(byte[] data);
+    /** For a parallel reader: the format it reads, and its parallelism. */
+    private final Format base;
+    private final int parallelism;
 
-    abstract InputStream reader(InputStream raw);
+    Format() {
+      this(null, 1);
+    }
+
+    Format(Format base, int parallelism) {
+      this.base = base;
+      this.parallelism = parallelism;
+    }
+
+    byte[] encode(byte[] data) {
+      return base.encode(data);
+    }
+
+    InputStream reader(InputStream raw) {
+      return new Lz4FrameInputStream(raw, Lz4FrameReadOptions.defaults(), parallelism, POOL);
+    }
 
     OutputStream writer(OutputStream raw) {
       switch (this) {

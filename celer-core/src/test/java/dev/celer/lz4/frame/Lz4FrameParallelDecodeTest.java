@@ -28,8 +28,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,17 +38,7 @@ import org.junit.jupiter.api.Test;
  * waiting, and close() dropping the blocks in flight with no task left running.
  */
 class Lz4FrameParallelDecodeTest {
-  private static ExecutorService pool;
-
-  @BeforeAll
-  static void startPool() {
-    pool = Executors.newFixedThreadPool(3);
-  }
-
-  @AfterAll
-  static void stopPool() {
-    pool.shutdownNow();
-  }
+  private static final ExecutorService pool = FrameTestSupport.POOL;
 
   private static final Lz4FrameOptions.BlockSize B64K = Lz4FrameOptions.BlockSize.SIZE_64KB;
 
