@@ -26,6 +26,10 @@ import java.util.stream.Stream;
  * Wall time, since the work runs on several threads; the ratio is the median of the per-pair
  * ratios (one thread's time / the parallel time), which holds when the machine's speed drifts.
  * The parallel stream's content checksum runs on the reading thread as blocks are handed out.
+ * CPU columns, which a loaded machine moves much less than wall time: the process's CPU time
+ * per decode on one thread and in parallel (the parallel path's overhead), the reading thread's
+ * share of the parallel CPU, and the speed-up those bound on {@code p} free cores ({@code one
+ * thread's CPU / max(parallel CPU / p, reading thread's CPU)}).
  * Also {@link Lz4Frame#decompress(byte[], Lz4FrameReadOptions, int, java.util.concurrent.Executor)}
  * against {@link Lz4Frame#decompress(byte[], Lz4FrameReadOptions)}.
  *
@@ -46,10 +50,23 @@ public final class ParallelDecodeRatios {
     return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   }
 
+  private static final com.sun.management.OperatingSystemMXBean OS =
+      (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+  private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+  /** CPU times of the last {@link #time} call: the process's and the calling thread's, in ns. */
+  private static long lastProcessCpu;
+  private static long lastThreadCpu;
+
   private static long time(Decode d) throws IOException {
+    long c0 = OS.getProcessCpuTime();
+    long u0 = THREADS.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     d.run();
-    return System.nanoTime() - t0;
+    long t = System.nanoTime() - t0;
+    lastThreadCpu = THREADS.getCurrentThreadCpuTime() - u0;
+    lastProcessCpu = OS.getProcessCpuTime() - c0;
+    return t;
   }
 
   /** Reads {@code in} to its end into {@code out}, which holds it exactly. */
@@ -99,8 +116,9 @@ public final class ParallelDecodeRatios {
     System.out.printf(Locale.ROOT, "# ParallelDecodeRatios: %,d bytes (%s x%d), 4 MB blocks, parallelism %d, %d pairs, "
         + "%d cores, load average %s%n", data.length, corpus, parts.size() / files.size(), p, pairs,
         Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).strip());
-    System.out.println("| content checksum | call | one thread MB/s | parallel MB/s | parallel / one thread (median of pairs) |");
-    System.out.println("| --- | --- | --- | --- | --- |");
+    System.out.println("| content checksum | call | one thread MB/s | parallel MB/s | parallel / one thread (median of pairs) "
+        + "| CPU ms one thread / parallel | reading thread's share | bound on " + p + " free cores |");
+    System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for (boolean checksum : new boolean[] {false, true}) {
       byte[] frame = Lz4Frame.compress(data, Lz4FrameOptions.builder()
           .blockSize(Lz4FrameOptions.BlockSize.SIZE_4MB).contentChecksum(checksum).build());
@@ -116,13 +134,13 @@ public final class ParallelDecodeRatios {
       if (!Arrays.equals(data, Lz4Frame.decompress(frame, ro, p, pool))) {
         throw new AssertionError("the parallel one-shot call decoded other bytes");
       }
-      report(checksum, "stream, read into one array", one, par, pairs, data.length);
-      report(checksum, "`Lz4Frame.decompress(byte[])`", oneShot, parShot, pairs, data.length);
+      report(checksum, "stream, read into one array", one, par, pairs, data.length, p);
+      report(checksum, "`Lz4Frame.decompress(byte[])`", oneShot, parShot, pairs, data.length, p);
     }
     pool.shutdown();
   }
 
-  private static void report(boolean checksum, String call, Decode one, Decode par, int pairs, int bytes)
+  private static void report(boolean checksum, String call, Decode one, Decode par, int pairs, int bytes, int p)
       throws IOException {
     for (int i = 0; i < 3; i++) { // warm-up
       one.run();
@@ -131,15 +149,25 @@ public final class ParallelDecodeRatios {
     double[] ratio = new double[pairs];
     double[] oneMbs = new double[pairs];
     double[] parMbs = new double[pairs];
+    double[] oneCpu = new double[pairs];
+    double[] parCpu = new double[pairs];
+    double[] readerCpu = new double[pairs];
     for (int i = 0; i < pairs; i++) {
       long a = time(one);
+      oneCpu[i] = lastProcessCpu / 1e6;
       long b = time(par);
+      parCpu[i] = lastProcessCpu / 1e6;
+      readerCpu[i] = lastThreadCpu / 1e6;
       ratio[i] = (double) a / b;
       oneMbs[i] = bytes / (a / 1e9) / 1e6;
       parMbs[i] = bytes / (b / 1e9) / 1e6;
     }
-    System.out.printf(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.2fx (%.2f-%.2f) |%n", checksum ? "on" : "off", call,
-        median(oneMbs), median(parMbs), median(ratio), Arrays.stream(ratio).min().getAsDouble(),
-        Arrays.stream(ratio).max().getAsDouble());
+    double oc = median(oneCpu);
+    double pc = median(parCpu);
+    double rc = median(readerCpu);
+    System.out.printf(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.2fx (%.2f-%.2f) | %.0f / %.0f | %.0f%% | %.2fx |%n",
+        checksum ? "on" : "off", call, median(oneMbs), median(parMbs), median(ratio),
+        Arrays.stream(ratio).min().getAsDouble(), Arrays.stream(ratio).max().getAsDouble(), oc, pc, 100 * rc / pc,
+        oc / Math.max(pc / p, rc));
   }
 }
