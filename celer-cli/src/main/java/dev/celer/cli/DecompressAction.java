@@ -2,6 +2,7 @@ package dev.celer.cli;
 
 import dev.celer.lz4.Lz4StreamException;
 import dev.celer.lz4.frame.Lz4FrameInputStream;
+import dev.celer.lz4.frame.Lz4FrameOutputStream;
 import dev.celer.lz4.frame.Lz4FrameReadOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -10,13 +11,18 @@ import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Decompression and {@code -t} of one file or of each file of {@code -m}, as {@code
  * LZ4IO_decompressFilename} of lz4 v1.9.4: every frame of the input (LZ4, legacy, skippable) is
  * decoded by {@link Lz4FrameInputStream}; non-LZ4 input is copied with {@code -dcf}; data after the
  * last frame ends the stream with lz4's notice and exit code 1, the decoded output kept. Any other
- * failure removes the partial output (lz4 keeps it) and keeps the source.
+ * failure removes the partial output (lz4 keeps it) and keeps the source. With {@code -T N}
+ * ({@code N > 1}) the blocks of frames of independent blocks, and of legacy frames, are decoded on
+ * {@code N} threads (the library's parallel {@link Lz4FrameInputStream}): the same output, exit
+ * codes and messages as one thread.
  *
  * <p>Not thread-safe.
  */
@@ -112,7 +118,11 @@ final class DecompressAction extends FileAction {
     if (s.dictionary != null) {
       ro.dictionary(s.dictionary);
     }
-    Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build());
+    // -T: blocks decoded on a pool by the library's parallel stream (linked blocks: one thread)
+    int threads = Math.min(s.threads, Lz4FrameOutputStream.MAX_PARALLELISM);
+    ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, DecompressAction::daemon) : null;
+    Lz4FrameInputStream frames = pool == null ? new Lz4FrameInputStream(all, ro.build())
+        : new Lz4FrameInputStream(all, ro.build(), threads, pool);
     CountingOutputStream counted = new CountingOutputStream(out, progress);
     try {
       frames.transferTo(counted); // each decoded block straight from the decoder's buffer
@@ -126,8 +136,19 @@ final class DecompressAction extends FileAction {
         return new Decoded(counted.count, true);
       }
       throw formatFailure(e, m == LEGACY_MAGIC);
+    } finally {
+      if (pool != null) {
+        frames.close(); // drops the blocks in flight (the source is not closed here)
+        pool.shutdownNow();
+      }
     }
     return new Decoded(counted.count, false);
+  }
+
+  private static Thread daemon(Runnable r) {
+    Thread t = new Thread(r, "celer-decompress");
+    t.setDaemon(true);
+    return t;
   }
 
   /** lz4 prints the position after the 4 bytes it could not take for a magic number. */

@@ -51,7 +51,7 @@ final class Lz4Usage {
         + " -BI    : Block Independence (default) \n"
         + " -BD    : Block dependency (improves compression ratio) \n"
         + " -BX    : enable block checksum (default:disabled) \n"
-        + " -T#    : compress independent blocks on # threads (0: one per core; default: 1) \n"
+        + " -T#    : (de)compress independent blocks on # threads (0: one per core; default: 1) \n"
         + "--no-frame-crc : disable stream checksum (default:enabled) \n"
         + "--content-size : compressed frame includes original size (default:not present)\n"
         + "--seekable : write a seekable file: 64 KB blocks with checksums and an index (celer cat reads any part)\n"

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -206,6 +207,57 @@ class FaultsEndToEndTest {
     }
   }
 
+  /**
+   * {@code -d -T2} decodes on the library's parallel frame stream, with blocks read ahead and in
+   * flight when the output, the input or the data fails: the same output, exit code and messages
+   * as {@code -T1}.
+   */
+  @Test
+  void parallelDecompressionFailsLikeOneThreadAndKeepsTheSource() throws Exception {
+    Files.write(dir.resolve("b4.lz4"), CliTestSupport.lz4(dir, null, "-B4", "-c", "big").out());
+    byte[] b4 = Files.readAllBytes(dir.resolve("b4.lz4"));
+    byte[] bad = b4.clone();
+    bad[bad.length * 3 / 4] ^= 0x55; // a late block
+    Files.write(dir.resolve("bad.lz4"), bad);
+    Files.write(dir.resolve("cut.lz4"), Arrays.copyOf(b4, b4.length * 2 / 3));
+    Files.write(dir.resolve("legacy.lz4"), CliTestSupport.lz4(dir, null, "-l", "-c", "big").out());
+    String pipe = " | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}";
+    String[] scripts = {
+      "$T -d -c %s > out; cmp -s out big || exit 99",
+      "$T -d -c %s > /dev/full",
+      "$T -d -f %s /dev/full",
+      "$T -d -c %s" + pipe,
+      "ulimit -f 2048; $T -d -f %s out.d",
+      "$T -d -c bad.lz4 > out",
+      "$T -d -c cut.lz4 > out",
+      "$T -d -v -c bad.lz4 > out",
+      "$T -d -c /proc/self/mem > out",
+      "$T -t %s",
+    };
+    for (String file : new String[] {"b4.lz4", "legacy.lz4"}) {
+      // the legacy frame (one 8 MB block here) only for the output's failures
+      for (String script : file.equals("b4.lz4") ? scripts : Arrays.copyOf(scripts, 5)) {
+        String one = String.format(java.util.Locale.ROOT, script.replace("$T -d", "$T -d -T1"), file);
+        String two = String.format(java.util.Locale.ROOT, script.replace("$T -d", "$T -d -T2"), file)
+            .replace("$T -t", "$T -t -T2");
+        Result r1 = sh("celer", one);
+        Result r2 = sh("celer", two);
+        assertEquals(r1.code(), r2.code(), two + "\n" + r1.err() + "\n" + r2.err());
+        assertEquals(r1.err(), r2.err(), two);
+      }
+      copy(file, "rm.lz4");
+      Result r = sh("celer", "$T -d -T2 --rm -c rm.lz4 > /dev/full");
+      assertEquals(70, r.code(), r.err());
+      assertTrue(Files.exists(dir.resolve("rm.lz4")), "--rm kept the source");
+      r = sh("celer", "ulimit -f 2048; $T -d -T2 -f --rm rm.lz4 rm.out");
+      assertEquals(153, r.code(), r.err());
+      assertTrue(Files.exists(dir.resolve("rm.lz4")), "--rm kept the source");
+      assertFalse(Files.exists(dir.resolve("rm.out")), "partial output removed");
+      r = sh("celer", "$T -d -T0 -c " + file + " > out0; cmp -s out0 big");
+      assertEquals(0, r.code(), "-T0: " + r.err());
+    }
+  }
+
   @Test
   void fifosAndProcessSubstitution() throws Exception {
     Result r = likeLz4(0, "$T -c <(cat big) > sub.lz4");
@@ -243,27 +295,59 @@ class FaultsEndToEndTest {
     assertFalse(r.err().contains("Write error"), r.err());
   }
 
+  /** Ctrl-C while compressing an endless input: the partial output is removed, exit 130. */
   @Test
   void sigintRemovesThePartialOutput() throws Exception {
+    assertSigintRemovesThePartialOutput("partial.lz4", in -> {
+      for (int i = 0; i < 16; i++) {
+        in.write(big, 0, 1 << 16);
+      }
+    }, "-B4", "-f", "-", "partial.lz4");
+  }
+
+  /** The same during {@code -d -T2}: a frame that never ends, its blocks again and again. */
+  @Test
+  void sigintDuringParallelDecompressionRemovesThePartialOutput() throws Exception {
+    byte[] b4 = CliTestSupport.lz4(dir, null, "-B4", "-c", "big").out();
+    int header = 7; // magic, FLG, BD, HC: lz4 -c writes no content size
+    byte[] blocks = Arrays.copyOfRange(b4, header, b4.length - 8); // without the end mark and content checksum
+    boolean[] started = {false};
+    assertSigintRemovesThePartialOutput("partial.out", in -> {
+      if (!started[0]) {
+        in.write(b4, 0, header);
+        started[0] = true;
+      }
+      in.write(blocks);
+    }, "-d", "-T2", "-f", "-", "partial.out");
+  }
+
+  private interface Feed {
+    void next(OutputStream in) throws IOException;
+  }
+
+  /**
+   * Runs celer with {@code args}, feeds its stdin with {@code feed} (then a pause, in turn) until
+   * {@code output} has data, sends SIGINT, and checks exit code 130 and that the output is gone.
+   */
+  private void assertSigintRemovesThePartialOutput(String output, Feed feed, String... args) throws Exception {
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Dceler.tty=", "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "-B4", "-f", "-", "partial.lz4")
-        .directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    List<String> cmd = new ArrayList<>(List.of(java, "-Dceler.tty=", "-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
       if (signalIgnored(p.pid(), 2)) {
         String why = "SIGINT is ignored in this test run (inherited by the child JVM), so Ctrl-C cannot be sent";
         System.out.println("FaultsEndToEndTest: skipped: " + why);
         Assumptions.abort(why);
       }
-      Path out = dir.resolve("partial.lz4");
+      Path out = dir.resolve(output);
       OutputStream in = p.getOutputStream();
-      // Feed data (the input never ends) until compressed output has reached the file.
-      for (int i = 0; i < 10_000 && (!Files.exists(out) || Files.size(out) == 0); i++) {
-        in.write(big, 0, 1 << 16);
+      // Feed data (the input never ends) until output has reached the file.
+      for (int i = 0; i < 1000 && (!Files.exists(out) || Files.size(out) == 0); i++) {
+        feed.next(in);
         in.flush();
-        if (i % 16 == 15) {
-          Thread.sleep(50);
-        }
+        Thread.sleep(50);
       }
       assertTrue(Files.size(out) > 0, "partial output written");
       assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());

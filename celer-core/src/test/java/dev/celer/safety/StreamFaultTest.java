@@ -14,6 +14,7 @@ import dev.celer.lz4.frame.Lz4Frame;
 import dev.celer.lz4.frame.Lz4FrameInputStream;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
+import dev.celer.lz4.frame.Lz4FrameReadOptions;
 import dev.celer.lz4.jpountz.JpountzBlockInputStream;
 import dev.celer.lz4.jpountz.JpountzBlockOutputStream;
 import dev.celer.safety.FaultInjection.Fault;
@@ -27,13 +28,15 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
  * Celer's streams over underlying streams that fail, return 0 bytes, or throw unchecked
  * exceptions, at every call in turn ({@link FaultInjection}): the frame, legacy and lz4-java
- * streams in both directions. After any failure every later call throws but {@code close()} (an
+ * streams in both directions, and the frame stream's parallel path. After any failure every later call throws but {@code close()} (an
  * input stream's returns normally; an output stream's reports the failure once; a second one
  * does nothing), the underlying stream is neither written nor read again (only closed, once), and what a failed writer left never
  * decodes without error to less than was written (except a legacy frame cut between blocks,
@@ -42,6 +45,13 @@ import org.junit.jupiter.api.function.Executable;
 class StreamFaultTest {
 
   static final byte[] DATA = data();
+
+  /** The parallel readers' executor (daemon threads: nothing to shut down). */
+  static final ExecutorService POOL = Executors.newFixedThreadPool(3, r -> {
+    Thread t = new Thread(r, "stream-fault-test");
+    t.setDaemon(true);
+    return t;
+  });
 
   private static byte[] data() {
     byte[] text = "streams lose nothing; ".repeat(9000).getBytes(StandardCharsets.US_ASCII);
@@ -78,6 +88,10 @@ class StreamFaultTest {
         return new Lz4FrameInputStream(raw);
       }
     },
+    /** {@link #FRAME} read by the parallel stream (3 threads' worth: 6 blocks read ahead). */
+    FRAME_PARALLEL(FRAME, 3),
+    /** {@link #LEGACY} read by the parallel stream. */
+    LEGACY_PARALLEL(LEGACY, 2),
     JPOUNTZ {
       @Override
       byte[] encode(byte[] data) {
@@ -96,16 +110,35 @@ class StreamFaultTest {
       }
     };
 
-    abstract byte[] encode(byte[] data);
+    /** For a parallel reader: the format it reads, and its parallelism. */
+    private final Format base;
+    private final int parallelism;
 
-    abstract InputStream reader(InputStream raw);
+    Format() {
+      this(null, 1);
+    }
+
+    Format(Format base, int parallelism) {
+      this.base = base;
+      this.parallelism = parallelism;
+    }
+
+    byte[] encode(byte[] data) {
+      return base.encode(data);
+    }
+
+    InputStream reader(InputStream raw) {
+      return new Lz4FrameInputStream(raw, Lz4FrameReadOptions.defaults(), parallelism, POOL);
+    }
 
     OutputStream writer(OutputStream raw) {
       switch (this) {
         case FRAME:
+        case FRAME_PARALLEL:
           return new Lz4FrameOutputStream(raw, Lz4FrameOptions.builder()
               .blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).blockChecksum(true).build());
         case LEGACY:
+        case LEGACY_PARALLEL:
           return new Lz4FrameOutputStream(raw, Lz4FrameOptions.builder().legacy(true).build());
         default:
           return new JpountzBlockOutputStream(raw, 64 * 1024, Lz4.fastCompressor(), null, true);
@@ -182,7 +215,7 @@ class StreamFaultTest {
           } catch (IOException e) {
             continue; // reported: the output is incomplete, and says so
           }
-          if (f == Format.LEGACY) {
+          if (f == Format.LEGACY || f == Format.LEGACY_PARALLEL) {
             // "Legacy frame": the end is implicit, so a stream cut between blocks reads as complete.
             assertArrayEquals(Arrays.copyOf(DATA, decoded.length), decoded, what + ": a prefix");
           } else {

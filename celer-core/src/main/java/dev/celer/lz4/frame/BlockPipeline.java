@@ -144,10 +144,7 @@ final class BlockPipeline {
     try {
       n = b.task.get();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      InterruptedIOException io = new InterruptedIOException("interrupted while waiting for a block to be compressed");
-      io.initCause(e);
-      throw io;
+      throw interrupted("interrupted while waiting for a block to be compressed", e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof RuntimeException) {
@@ -185,10 +182,7 @@ final class BlockPipeline {
         try {
           lock.wait();
         } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          InterruptedIOException io = new InterruptedIOException("interrupted while waiting for a block to be hashed");
-          io.initCause(e);
-          throw io;
+          throw interrupted("interrupted while waiting for a block to be hashed", e);
         }
       }
     }
@@ -228,6 +222,17 @@ final class BlockPipeline {
         }
       }
     }
+  }
+
+  /**
+   * Keeps the interrupt status of the waiting thread that {@code e} interrupted, and returns what
+   * the frame streams' parallel paths throw for it.
+   */
+  static InterruptedIOException interrupted(String message, InterruptedException e) {
+    Thread.currentThread().interrupt();
+    InterruptedIOException io = new InterruptedIOException(message);
+    io.initCause(e);
+    return io;
   }
 
   /** @return the block whose turn it is, when it is encoded; else {@code null} (holding {@link #lock}) */

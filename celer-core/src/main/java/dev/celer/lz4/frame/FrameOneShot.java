@@ -406,10 +406,7 @@ final class FrameOneShot {
           int stored32 = walker.blockChecksum();
           int computed = xxh32(src, at, size);
           if (stored32 != computed) {
-            long where = blockOffset + 4 + size;
-            throw new Lz4StreamException(Kind.CHECKSUM, where, "block checksum mismatch at offset " + where
-                + " (block at offset " + blockOffset + "): stored 0x" + Integer.toHexString(stored32)
-                + ", computed 0x" + Integer.toHexString(computed));
+            throw Lz4FrameInputStream.blockChecksumMismatch(blockOffset, size, stored32, computed);
           }
         }
         int n;
@@ -534,34 +531,15 @@ final class FrameOneShot {
     }
 
     private Lz4StreamException corrupt(Lz4Exception e, long blockOffset, boolean legacy) {
-      return legacy
-          ? new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
-              "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e)
-          : new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
-              "corrupted block at offset " + blockOffset + " (data starts at offset "
-              + (blockOffset + 4) + "): " + e.getMessage(), e);
+      return legacy ? Lz4FrameInputStream.legacyCorrupt(blockOffset, e) : Lz4FrameInputStream.blockCorrupt(blockOffset, e);
     }
 
     /** The stream's checks after a block of {@code n} bytes, in its order. */
     private void produced(int n, long blockOffset) throws Lz4StreamException {
       frameDecoded += n;
       totalDecoded += n;
-      if (frameDecoded > options.maxFrameContentSize()) {
-        throw new Lz4StreamException(Kind.LIMIT, blockOffset,
-            "frame at offset " + frameStart + " decodes to more than the limit of "
-            + options.maxFrameContentSize() + " bytes (Lz4FrameReadOptions.maxFrameContentSize), at the block at offset "
-            + blockOffset);
-      }
-      if (totalDecoded > maxTotal) {
-        throw new Lz4StreamException(Kind.LIMIT, blockOffset, "decompressed size exceeds the limit of "
-            + maxTotal + " bytes in total (" + maxTotalName + "), at the block at offset " + blockOffset
-            + " (frame at offset " + frameStart + ")");
-      }
-      if (desc != null && desc.hasContentSize() && Long.compareUnsigned(frameDecoded, desc.contentSize()) > 0) {
-        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset, "content size mismatch: the frame at offset "
-            + frameStart + " announces " + Long.toUnsignedString(desc.contentSize())
-            + " bytes, but its blocks decode to more (block at offset " + blockOffset + ")");
-      }
+      Lz4FrameInputStream.checkProduced(frameDecoded, totalDecoded, options, maxTotal, maxTotalName, frameStart, desc,
+          blockOffset);
     }
 
     /**

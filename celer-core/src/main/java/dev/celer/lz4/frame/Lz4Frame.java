@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * One-shot helpers for the LZ4 frame format ({@code doc/lz4_Frame_format.md}, version 1.6.x):
@@ -195,6 +196,44 @@ public final class Lz4Frame {
   }
 
   /**
+   * As {@link #decompress(byte[], Lz4FrameReadOptions)}, decoding up to {@code 2 × parallelism}
+   * blocks at once on {@code executor}: {@link Lz4FrameInputStream}'s parallel path (frames of
+   * independent blocks and legacy frames; linked blocks on the calling thread) over {@code src},
+   * with the same result and the same errors as one thread. For example:
+   *
+   * <pre>{@code
+   * ExecutorService pool = Executors.newFixedThreadPool(4); // shared, kept for many calls
+   * byte[] content = Lz4Frame.decompress(frame, Lz4FrameReadOptions.defaults(), 4, pool);
+   * }</pre>
+   *
+   * <p>Memory: the result, built from chunks as for a frame without a content size (about twice
+   * the result in all), and the stream's blocks in flight: at most {@code (2 × parallelism + 1) ×
+   * 2 ×} the block maximum size. Worth it for inputs of several blocks; with {@code parallelism ==
+   * 1} this is {@link #decompress(byte[], Lz4FrameReadOptions)}. Thread-safe (the executor is
+   * used, never shut down).
+   *
+   * @param parallelism 1..{@link Lz4FrameOutputStream#MAX_PARALLELISM}
+   * @throws Lz4StreamException as {@link #decompress(byte[], Lz4FrameReadOptions)}
+   * @throws java.util.concurrent.RejectedExecutionException when the executor refuses a block
+   * @throws java.io.UncheckedIOException wrapping {@link java.io.InterruptedIOException} when the
+   *     calling thread is interrupted while it waits for a block
+   */
+  public static byte[] decompress(byte[] src, Lz4FrameReadOptions options, int parallelism, Executor executor)
+      throws Lz4StreamException {
+    Objects.requireNonNull(src, "src");
+    Objects.requireNonNull(options, "options");
+    if (parallelism == 1) {
+      return decompress(src, options);
+    }
+    boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
+    int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
+    String capName = "Lz4FrameReadOptions." + (oneShotLimit ? "maxOneShotSize" : "maxTotalOutputSize");
+    Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(src), options, cap, capName,
+        parallelism, Objects.requireNonNull(executor, "executor"), null);
+    return readWithStream(in, src.length, cap, capName, null);
+  }
+
+  /**
    * Decodes all frames of {@code src[off, off+len)} into a new array, at most {@code cap} bytes.
    * When every frame declares its content size (and its blocks can decode to that much), into one
    * array of the exact size; otherwise into a pooled scratch (and chunks beyond it), copied once.
@@ -236,8 +275,14 @@ public final class Lz4Frame {
   /** {@link #decompressArray} through {@link Lz4FrameInputStream}: the same results, errors and limits. */
   private static byte[] decompressWithStream(byte[] src, int off, int len, Lz4FrameReadOptions options, int cap,
       String capName, long[] consumed) throws Lz4StreamException {
-    try (Lz4FrameInputStream in =
-        new Lz4FrameInputStream(new ByteArrayInputStream(src, off, len), options, cap, capName)) {
+    return readWithStream(new Lz4FrameInputStream(new ByteArrayInputStream(src, off, len), options, cap, capName),
+        len, cap, capName, consumed);
+  }
+
+  /** Reads {@code in}, over {@code len} bytes in memory, to its end into a new array, and closes it. */
+  private static byte[] readWithStream(Lz4FrameInputStream in, int len, int cap, String capName, long[] consumed)
+      throws Lz4StreamException {
+    try (in) {
       byte[] out = readChunked(in, cap, capName, (int) Math.min(cap, Math.max(256L, Math.min(len * 4L, 1 << 20))));
       if (consumed != null) {
         consumed[0] = in.compressedBytesRead();

@@ -14,6 +14,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads LZ4 frames ({@code doc/lz4_Frame_format.md}, version 1.6.x) from an underlying stream and
@@ -38,6 +41,50 @@ import java.util.Objects;
  * are in {@link Lz4FrameReadOptions}. Reads the underlying stream only as far as the format
  * requires (no read-ahead); with {@link Lz4FrameReadOptions.Builder#singleFrame(boolean)} it stops
  * at the first frame's last byte. Not thread-safe.
+ *
+ * <h2>Parallel decompression</h2>
+ * With a parallelism {@code p > 1} and an {@link Executor} ({@link
+ * #Lz4FrameInputStream(InputStream, Lz4FrameReadOptions, int, Executor)}), the blocks of a frame
+ * of independent blocks (the default of {@code lz4} and of {@link Lz4FrameOutputStream}), and of a
+ * legacy frame, are read ahead and decoded as tasks on the executor, up to {@code 2p} at once, and
+ * handed out in input order: the content is exactly that of one thread. Frames of linked blocks
+ * are read on the calling thread as above. For example, to read a file on all cores:
+ *
+ * <pre>{@code
+ * ExecutorService pool = Executors.newFixedThreadPool(cores);
+ * try (InputStream in = new Lz4FrameInputStream(Files.newInputStream(path),
+ *     Lz4FrameReadOptions.defaults(), cores, pool)) {
+ *   in.transferTo(out);
+ * } finally {
+ *   pool.shutdown();
+ * }
+ * }</pre>
+ *
+ * <ul>
+ *   <li>The tasks verify the block checksums, decode, and compute the content checksum: XXH32 is
+ *       sequential, so each task, after decoding its block, adds to it every block that is next in
+ *       input order and decoded (the same bytes in the same order as on one thread), without ever
+ *       waiting for another task; a block is handed out once it is decoded and hashed. The thread
+ *       that reads the stream reads the underlying stream and checks the limits, the content size
+ *       and, at the frame's end, the content checksum. Every error is the one the sequential path reports, with the same message and
+ *       offset, after the same content: a block's failure (corrupted data, a checksum mismatch, a
+ *       truncated input, a failure of the underlying stream met while reading ahead) is thrown when
+ *       that block's turn comes, after every block before it was handed out.
+ *   <li>The failure rules above hold as they are. In addition, a {@link
+ *       java.util.concurrent.RejectedExecutionException} of the executor passes through as it is
+ *       and latches (at the block it refused), and an interrupt of the reading thread while it waits
+ *       for a block throws {@link java.io.InterruptedIOException} (interrupt status kept) and
+ *       latches. After a failure, and on {@code close()}, the blocks in flight are dropped: tasks
+ *       not started never run, and {@code close()} returns once the running ones (one block each)
+ *       have finished, so no task of the stream runs after it. The stream never shuts the executor
+ *       down; the executor must run every task it accepts (or refuse it by throwing).
+ *   <li>Memory: at most {@code 2p + 1} blocks, each its compressed form and its content, that is
+ *       at most {@code (2p + 1) × 2 ×} the frame's block maximum size (4 MB blocks, {@code p = 2}:
+ *       40 MB; legacy frames: 8 MB blocks); buffers grow with the blocks met.
+ *   <li>The underlying stream is read up to {@code 2p} blocks ahead of what was handed out, never
+ *       past the end of the current frame ({@link #compressedBytesRead()} counts what was read
+ *       ahead).
+ * </ul>
  */
 public final class Lz4FrameInputStream extends InputStream {
   private enum State { BETWEEN_FRAMES, FRAME, LEGACY, END }
@@ -75,6 +122,23 @@ public final class Lz4FrameInputStream extends InputStream {
 
   private final FailureLatch latch = new FailureLatch("Lz4FrameInputStream");
 
+  /** What {@link #read} hands out: {@code view[outPos, outEnd)} ({@link #win}, or a parallel block's content). */
+  private byte[] view = win;
+
+  /** The parallel path, or {@code null} on one thread. */
+  private final BlockDecodePipeline pipeline;
+  private final int parallelism;
+  /** The current frame's blocks go through {@link #pipeline}. */
+  private boolean parallelFrame;
+  /** The block being handed out, taken from {@link #pipeline}. */
+  private BlockDecodePipeline.Block current;
+  /** The read-ahead reached the end of the current frame's blocks. */
+  private boolean aheadEnded;
+  /** What the read-ahead met (thrown once the blocks before it are handed out), or {@code null}. */
+  private Throwable aheadFailure;
+  /** The current frame's dictionary, for its parallel blocks, or {@code null}. */
+  private byte[] frameDict;
+
   /** Reads with the default options ({@link Lz4FrameReadOptions#defaults()}). */
   public Lz4FrameInputStream(InputStream in) {
     this(in, Lz4FrameReadOptions.defaults());
@@ -82,16 +146,58 @@ public final class Lz4FrameInputStream extends InputStream {
 
   /** Reads as {@code options} say. Reads nothing yet. */
   public Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options) {
-    this(in, options, options.maxTotalOutputSize(), "Lz4FrameReadOptions.maxTotalOutputSize");
+    this(in, options, 1, (Executor) null);
+  }
+
+  /**
+   * Reads as {@code options} say, decoding up to {@code 2 × parallelism} blocks at once on {@code
+   * executor} (see "Parallel decompression" above). With {@code parallelism == 1} the executor is
+   * not used and may be {@code null}. Reads nothing yet.
+   *
+   * @param parallelism 1..{@link Lz4FrameOutputStream#MAX_PARALLELISM}: the executor's threads
+   *     meant for this stream ({@code 2 × parallelism} blocks are read ahead)
+   * @throws IllegalArgumentException when {@code parallelism} is out of range
+   * @throws NullPointerException when {@code executor} is {@code null} but needed
+   */
+  public Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options, int parallelism, Executor executor) {
+    this(in, options, options.maxTotalOutputSize(), "Lz4FrameReadOptions.maxTotalOutputSize", parallelism, executor,
+        null);
   }
 
   /** As the public constructor, with a total output limit set by {@code maxTotalName} (one-shot helpers). */
   Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options, long maxTotal, String maxTotalName) {
+    this(in, options, maxTotal, maxTotalName, 1, null, null);
+  }
+
+  /**
+   * With all settings; {@code hook} (tests: fault injection), when given, wraps what the parallel
+   * path's tasks run.
+   */
+  Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options, long maxTotal, String maxTotalName,
+      int parallelism, Executor executor, UnaryOperator<BlockDecodePipeline.Decoding> hook) {
+    Lz4FrameOutputStream.checkParallelism(parallelism);
     this.src = new SourceReader(Objects.requireNonNull(in, "in"));
     this.options = Objects.requireNonNull(options, "options");
     this.walker = new FrameWalker(src, options.headerChecksum());
     this.maxTotal = maxTotal;
     this.maxTotalName = maxTotalName;
+    if (parallelism > 1) {
+      Objects.requireNonNull(executor, "executor");
+      BlockDecodePipeline.Decoding d = Lz4FrameInputStream::decodeBlock;
+      pipeline = new BlockDecodePipeline(executor, 2 * parallelism, hook == null ? d : hook.apply(d));
+      this.parallelism = parallelism;
+    } else {
+      pipeline = null;
+      this.parallelism = 1;
+    }
+  }
+
+  /**
+   * @return how many blocks this stream decodes at once, at most: 1 on one thread (frames of
+   *     linked blocks are always read on one thread)
+   */
+  public int parallelism() {
+    return parallelism;
   }
 
   /** @return how many compressed bytes were consumed from the underlying stream so far */
@@ -112,7 +218,7 @@ public final class Lz4FrameInputStream extends InputStream {
         return -1;
       }
     }
-    return win[outPos++] & 0xFF;
+    return view[outPos++] & 0xFF;
   }
 
   @Override
@@ -128,7 +234,7 @@ public final class Lz4FrameInputStream extends InputStream {
       }
     }
     int n = Math.min(len, outEnd - outPos);
-    System.arraycopy(win, outPos, b, off, n);
+    System.arraycopy(view, outPos, b, off, n);
     outPos += n;
     return n;
   }
@@ -155,7 +261,7 @@ public final class Lz4FrameInputStream extends InputStream {
         }
       }
       int n = outEnd - outPos;
-      out.write(win, outPos, n);
+      out.write(view, outPos, n);
       outPos += n;
       total += n;
     }
@@ -195,6 +301,7 @@ public final class Lz4FrameInputStream extends InputStream {
   @Override
   public void close() throws IOException {
     outPos = outEnd = 0;
+    dropPipeline();
     latch.closeInput(options.closeUnderlying() ? src.in() : null);
   }
 
@@ -217,20 +324,30 @@ public final class Lz4FrameInputStream extends InputStream {
         case BETWEEN_FRAMES:
           return startFrame();
         case FRAME:
-          readFrameBlock();
+          if (parallelFrame) {
+            readParallel();
+          } else {
+            readFrameBlock();
+          }
           return true;
         case LEGACY:
-          readLegacyBlock();
+          if (parallelFrame) {
+            readParallel();
+          } else {
+            readLegacyBlock();
+          }
           return true;
         default:
           return false;
       }
     } catch (IOException | Error e) {
       latch.fail(e);
+      dropPipeline();
       throw e;
     } catch (RuntimeException e) {
-      if (src.threw(e)) {
-        latch.fail(e); // the underlying stream's own unchecked failure passes through as it is
+      dropPipeline();
+      if (src.threw(e) || pipeline != null && e instanceof RejectedExecutionException) {
+        latch.fail(e); // the underlying stream's (or the executor's) own unchecked failure passes through as it is
         throw e;
       }
       // Defensive: nothing hostile input does may escape as anything but an IOException.
@@ -255,6 +372,7 @@ public final class Lz4FrameInputStream extends InputStream {
           linked = false;
           winCap = LEGACY_BLOCK_SIZE;
           wpos = blockBase = 0;
+          startParallel(null, false);
           state = State.LEGACY;
           return true;
         default:
@@ -285,6 +403,12 @@ public final class Lz4FrameInputStream extends InputStream {
     linked = !desc.blockIndependence();
     frameDecoded = 0;
     contentHash.reset();
+    startParallel(dict, desc.contentChecksum() && options.verifyChecksums());
+    if (parallelFrame) {
+      outPos = outEnd = 0;
+      state = State.FRAME;
+      return;
+    }
     int dictLen = dict == null ? 0 : dict.length;
     // "Dictionary ID": the dictionary sits in front of the first block (linked blocks) or of every
     // block (independent blocks), so the decoder uses it in place as a prefix.
@@ -354,10 +478,7 @@ public final class Lz4FrameInputStream extends InputStream {
       int stored32 = walker.blockChecksum();
       int computed = XxHash32.hash(data, dataOff, size, XXH32_SEED);
       if (stored32 != computed) {
-        long at = blockOffset + 4 + size;
-        throw new Lz4StreamException(Kind.CHECKSUM, at, "block checksum mismatch at offset " + at + " (block at offset "
-            + blockOffset + "): stored 0x" + Integer.toHexString(stored32) + ", computed 0x"
-            + Integer.toHexString(computed));
+        throw blockChecksumMismatch(blockOffset, size, stored32, computed);
       }
     }
     int n;
@@ -370,15 +491,14 @@ public final class Lz4FrameInputStream extends InputStream {
         ensureWin(wpos + room, wpos);
         n = BlockCodec.decompress(cbuf, 0, size, win, wpos, room, win, wpos - hist, hist);
       } catch (Lz4Exception e) {
-        throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
-            "corrupted block at offset " + blockOffset + " (data starts at offset "
-            + (blockOffset + 4) + "): " + e.getMessage(), e);
+        throw blockCorrupt(blockOffset, e);
       }
     }
     produced(n, blockOffset);
     if (options.verifyChecksums() && desc.contentChecksum()) {
       contentHash.update(win, wpos, n);
     }
+    view = win;
     outPos = wpos;
     outEnd = wpos + n;
     if (linked) {
@@ -389,6 +509,17 @@ public final class Lz4FrameInputStream extends InputStream {
   private void produced(int n, long blockOffset) throws Lz4StreamException {
     frameDecoded += n;
     totalDecoded += n;
+    checkProduced(frameDecoded, totalDecoded, options, maxTotal, maxTotalName, frameStart, desc, blockOffset);
+  }
+
+  /**
+   * The checks after a block (at {@code blockOffset}) of a frame (at {@code frameStart}, header
+   * {@code desc}, {@code null} for legacy frames) brought the frame's output to {@code
+   * frameDecoded} and the total to {@code totalDecoded}: the limits, then the declared content
+   * size. Shared with the one-shot decoder ({@link FrameOneShot}), for the same errors.
+   */
+  static void checkProduced(long frameDecoded, long totalDecoded, Lz4FrameReadOptions options, long maxTotal,
+      String maxTotalName, long frameStart, FrameHeader desc, long blockOffset) throws Lz4StreamException {
     if (frameDecoded > options.maxFrameContentSize()) {
       throw new Lz4StreamException(Kind.LIMIT, blockOffset,
           "frame at offset " + frameStart + " decodes to more than the limit of "
@@ -445,11 +576,146 @@ public final class Lz4FrameInputStream extends InputStream {
       ensureWin(room, 0);
       n = BlockCodec.decompress(cbuf, 0, w, win, 0, room, null, 0, 0);
     } catch (Lz4Exception e) {
-      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
-          "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
+      throw legacyCorrupt(blockOffset, e);
     }
     produced(n, blockOffset);
+    view = win;
     outPos = 0;
     outEnd = n;
+  }
+
+  /** Starts a frame (LZ4 or legacy) on the parallel path when there is one and its blocks are independent. */
+  private void startParallel(byte[] dict, boolean hashed) throws IOException {
+    parallelFrame = pipeline != null && !linked;
+    frameDict = dict;
+    aheadEnded = false;
+    if (parallelFrame) {
+      pipeline.startFrame(hashed ? contentHash : null);
+    }
+  }
+
+  /**
+   * Hands out the next block of a parallel frame: first reads ahead as far as allowed, then waits
+   * for the oldest block, and checks what the sequential path checks after decoding, in its
+   * order. At the end of the frame's blocks, throws what the read-ahead met there, or ends the
+   * frame as the sequential path does.
+   */
+  private void readParallel() throws IOException {
+    if (current != null) {
+      pipeline.recycle(current);
+      current = null;
+    }
+    readAhead();
+    BlockDecodePipeline.Block b = pipeline.take();
+    if (b == null) {
+      if (aheadFailure != null) {
+        Throwable t = aheadFailure;
+        aheadFailure = null;
+        FailureLatch.rethrow(t);
+      }
+      if (state == State.LEGACY) {
+        outPos = outEnd = 0;
+        state = options.singleFrame() ? State.END : State.BETWEEN_FRAMES;
+      } else {
+        endFrame();
+      }
+      return;
+    }
+    current = b;
+    produced(b.n, b.offset); // the tasks have added it to the content checksum
+    view = b.result;
+    outPos = 0;
+    outEnd = b.n;
+  }
+
+  /**
+   * Reads the current frame's next blocks and submits them, until {@link BlockDecodePipeline#maxInFlight()}
+   * are in flight or the frame's blocks end. What goes wrong is kept in {@link #aheadFailure} and
+   * stops the read-ahead: the blocks before it are handed out first.
+   */
+  private void readAhead() {
+    boolean legacy = state == State.LEGACY;
+    while (!aheadEnded && aheadFailure == null && pipeline.inFlight() < pipeline.maxInFlight()) {
+      try {
+        if (!walker.nextBlock()) {
+          aheadEnded = true;
+          return;
+        }
+        BlockDecodePipeline.Block b = pipeline.obtain();
+        b.offset = walker.blockOffset();
+        b.size = walker.blockSize();
+        b.stored = walker.blockStored();
+        b.legacy = legacy;
+        b.blockMax = blockMax;
+        b.dict = frameDict;
+        walker.readBlock(b.data(b.size, legacy ? LEGACY_MAX_COMPRESSED : blockMax), 0);
+        b.verify = walker.hasBlockChecksum() && options.verifyChecksums();
+        b.checksum = walker.blockChecksum();
+        b.end = src.offset();
+        pipeline.submit(b);
+      } catch (IOException | RuntimeException | Error e) {
+        aheadFailure = e;
+      }
+    }
+  }
+
+  /**
+   * A task of the parallel path: what {@link #readFrameBlock} and {@link #readLegacyBlock} do
+   * between reading a block and counting it, with the same errors. Touches only {@code b}.
+   */
+  private static void decodeBlock(BlockDecodePipeline.Block b) throws IOException {
+    try {
+      if (b.verify) {
+        int computed = XxHash32.hash(b.data, 0, b.size, XXH32_SEED);
+        if (b.checksum != computed) {
+          throw blockChecksumMismatch(b.offset, b.size, b.checksum, computed);
+        }
+      }
+      if (b.stored) {
+        b.result = b.data;
+        b.n = b.size;
+        return;
+      }
+      int room = maxDecoded(b.size, b.blockMax);
+      int dictLen = b.dict == null ? 0 : b.dict.length;
+      try {
+        b.n = BlockCodec.decompress(b.data, 0, b.size, b.out(room), 0, room, b.dict, 0, dictLen);
+      } catch (Lz4Exception e) {
+        throw b.legacy ? legacyCorrupt(b.offset, e) : blockCorrupt(b.offset, e);
+      }
+      b.result = b.out;
+    } catch (RuntimeException e) {
+      // as fill() does: nothing hostile input does may escape as anything but an IOException
+      throw new Lz4StreamException(Kind.CORRUPT_BLOCK, b.end,
+          "corrupted input near offset " + b.end + ": " + e, e);
+    }
+  }
+
+  static Lz4StreamException blockChecksumMismatch(long blockOffset, int size, int stored32, int computed) {
+    long at = blockOffset + 4 + size;
+    return new Lz4StreamException(Kind.CHECKSUM, at, "block checksum mismatch at offset " + at + " (block at offset "
+        + blockOffset + "): stored 0x" + Integer.toHexString(stored32) + ", computed 0x"
+        + Integer.toHexString(computed));
+  }
+
+  static Lz4StreamException blockCorrupt(long blockOffset, Lz4Exception e) {
+    return new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
+        "corrupted block at offset " + blockOffset + " (data starts at offset "
+        + (blockOffset + 4) + "): " + e.getMessage(), e);
+  }
+
+  static Lz4StreamException legacyCorrupt(long blockOffset, Lz4Exception e) {
+    return new Lz4StreamException(Kind.CORRUPT_BLOCK, blockOffset,
+        "corrupted legacy block at offset " + blockOffset + ": " + e.getMessage(), e);
+  }
+
+  /** After a failure, and on close: drops the blocks in flight and waits out the running tasks. */
+  private void dropPipeline() {
+    if (pipeline != null) {
+      pipeline.cancel();
+      current = null;
+      aheadFailure = null;
+      view = win;
+    }
   }
 }

@@ -126,9 +126,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
   /** With {@code encoding} (tests: fault injection), the parallel path's tasks run it instead of the encoder. */
   Lz4FrameOutputStream(OutputStream out, Lz4FrameOptions options, int parallelism, Executor executor,
       BlockPipeline.Encoding encoding) {
-    if (parallelism < 1 || parallelism > MAX_PARALLELISM) {
-      throw new IllegalArgumentException("parallelism out of range 1.." + MAX_PARALLELISM + ": " + parallelism);
-    }
+    checkParallelism(parallelism);
     this.out = Objects.requireNonNull(out, "out");
     this.options = Objects.requireNonNull(options, "options");
     this.encoder = Lz4FrameBlockEncoder.forStream(options);
@@ -159,6 +157,13 @@ public final class Lz4FrameOutputStream extends OutputStream {
     } else {
       pipeline = null;
       this.parallelism = 1;
+    }
+  }
+
+  /** Refuses a parallelism outside 1..{@link #MAX_PARALLELISM} (both frame streams' constructors). */
+  static void checkParallelism(int parallelism) {
+    if (parallelism < 1 || parallelism > MAX_PARALLELISM) {
+      throw new IllegalArgumentException("parallelism out of range 1.." + MAX_PARALLELISM + ": " + parallelism);
     }
   }
 

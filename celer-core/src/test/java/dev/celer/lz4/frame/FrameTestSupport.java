@@ -17,6 +17,13 @@ import java.util.Random;
 final class FrameTestSupport {
   private FrameTestSupport() {}
 
+  /** A pool of 3 daemon threads for the parallel paths' tests (never shut down). */
+  static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newFixedThreadPool(3, r -> {
+    Thread t = new Thread(r, "frame-test-pool");
+    t.setDaemon(true);
+    return t;
+  });
+
   /** The corpus directory: see {@link Corpus}. */
   static Path corpus() {
     return Corpus.dir();
