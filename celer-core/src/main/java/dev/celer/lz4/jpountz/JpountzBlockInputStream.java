@@ -289,9 +289,11 @@ public final class JpountzBlockInputStream extends FilterInputStream {
           + " exceeds what LZ4 can produce from " + dlen + " bytes");
     }
     if (method == METHOD_RAW) {
-      buffer = readData(buffer, dlen, at);
+      buffer = readData(buffer, dlen, dlen, at);
     } else {
-      compressed = readData(compressed, clen, at);
+      // room for LZ4's worst case of this block's length, so that a later block of the same size
+      // that compresses less well finds room too (no new array, no copy)
+      compressed = readData(compressed, clen, Lz4.maxCompressedLength(dlen), at);
       // All clen bytes are really there now; LZ4 expands at most about 255 times, so a header
       // claiming more is corrupt, and the output buffer is sized only after this check.
       if (dlen > 255L * clen + 24) {
@@ -330,18 +332,28 @@ public final class JpountzBlockInputStream extends FilterInputStream {
     return true;
   }
 
+  /** What a block may have allocated for its data before any of it arrives. */
+  private static final int FREE_ROOM = 64 * 1024;
+
   /**
-   * Reads exactly {@code len} bytes into {@code b}, growing it as the bytes arrive (from 64 KB,
-   * doubling), so that a header announcing a large block costs memory only when its data is
-   * really there: a short hostile input cannot make the reader allocate the announced size.
+   * Reads exactly {@code len} bytes into {@code b}, growing it as the bytes arrive (up to 64 KB at
+   * once, then doubling), so that a header announcing a large block costs memory only when its
+   * data is really there: a short hostile input cannot make the reader allocate the announced
+   * size. A new array has room for up to {@code room >= len} bytes (within the same bounds), so
+   * that the next blocks, whose lengths vary, seldom need a larger one; an array too small for
+   * a block is replaced before its data is read, not copied, while that stays within 64 KB.
    *
    * @return {@code b}, or the larger array that replaced it
    */
-  private byte[] readData(byte[] b, int len, long at) throws IOException {
+  private byte[] readData(byte[] b, int len, int room, long at) throws IOException {
+    assert room >= len;
+    if (b.length < len && b.length < FREE_ROOM) {
+      b = new byte[Math.min(room, FREE_ROOM)];
+    }
     int got = 0;
     while (got < len) {
       if (b.length <= got) {
-        b = Arrays.copyOf(b, (int) Math.min(len, Math.max(64 * 1024, 2L * b.length)));
+        b = Arrays.copyOf(b, (int) Math.min(room, Math.max(FREE_ROOM, 2L * b.length)));
       }
       int want = Math.min(len, b.length) - got;
       int r = src.readUpTo(b, got, want);

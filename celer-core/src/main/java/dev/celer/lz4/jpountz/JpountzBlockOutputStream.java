@@ -46,7 +46,9 @@ import java.util.zip.Checksum;
  * the underlying stream reads as truncated, never as a complete shorter stream.
  *
  * <p>Not thread-safe: use an instance from one thread at a time. It allocates two buffers at
- * construction (the block and its compressed form) and nothing per block.
+ * construction (the block and its compressed form, room for LZ4's worst case as in lz4-java) and
+ * nothing per block; a {@code write} of more than a block while nothing is buffered compresses whole
+ * blocks straight from the caller's array.
  */
 public final class JpountzBlockOutputStream extends FilterOutputStream {
 
@@ -108,8 +110,10 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
     this.checksum = checksum;
     this.syncFlush = syncFlush;
     this.buffer = new byte[blockSize];
-    // LZ4 output is kept only when smaller than the input, so blockSize bytes always suffice.
-    this.compressed = new byte[HEADER_LENGTH + blockSize];
+    // Room for LZ4's worst case, as lz4-java's writer has: a compressor given at least that bound
+    // never has to check the output's end (liblz4 then takes its faster unlimited path, about 1-3%
+    // on text); the block is stored RAW afterwards when LZ4 did not make it smaller.
+    this.compressed = new byte[HEADER_LENGTH + Lz4.maxCompressedLength(blockSize)];
   }
 
   @Override
@@ -134,6 +138,16 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
       while (len > 0) {
         if (buffered == blockSize) {
           writeBlock();
+        }
+        if (buffered == 0 && len > blockSize) {
+          // a whole block in the caller's array, and more after it: compress it from there (one
+          // copy less). The block is out before this call returns, so later changes of the array
+          // cannot reach it; a last full block stays buffered, as in lz4-java, until more data,
+          // flush() with syncFlush, or finish()
+          writeBlock(b, off, blockSize);
+          off += blockSize;
+          len -= blockSize;
+          continue;
         }
         int n = Math.min(len, blockSize - buffered);
         System.arraycopy(b, off, buffer, buffered, n);
@@ -206,32 +220,37 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
     }
   }
 
-  /** Writes the buffered bytes, if any, as one block: LZ4 when it shrinks them, else RAW. */
+  /** Writes the buffered bytes, if any, as one block. */
   private void writeBlock() throws IOException {
-    int n = buffered;
-    if (n == 0) {
-      return;
+    if (buffered > 0) {
+      writeBlock(buffer, 0, buffered);
+      // The buffer is considered consumed only once the block is out: a failed write leaves it.
+      buffered = 0;
     }
+  }
+
+  /** Writes {@code src[off, off+n)}, {@code 0 < n <= blockSize}, as one block: LZ4 when it shrinks them, else RAW. */
+  private void writeBlock(byte[] src, int off, int n) throws IOException {
+    assert n > 0 && n <= blockSize;
     int check;
     if (checksum == null) {
-      check = JpountzBlockFormat.defaultChecksum(buffer, 0, n);
+      check = JpountzBlockFormat.defaultChecksum(src, off, n);
     } else {
       checksum.reset();
-      checksum.update(buffer, 0, n);
+      checksum.update(src, off, n);
       check = (int) checksum.getValue();
     }
-    // Keep LZ4 output only if strictly smaller than the input, as lz4-java does.
-    int clen = n > 1 ? compressor.tryCompress(buffer, 0, n, compressed, HEADER_LENGTH, n - 1) : -1;
+    // Keep LZ4 output only if strictly smaller than the input, as lz4-java does. The room is LZ4's
+    // worst case for n bytes, so the compressor never gives up (-1 stays a defensive RAW).
+    int clen = compressor.tryCompress(src, off, n, compressed, HEADER_LENGTH, compressed.length - HEADER_LENGTH);
     int method = METHOD_LZ4;
-    if (clen < 0) {
+    if (clen < 0 || clen >= n) {
       method = METHOD_RAW;
       clen = n;
-      System.arraycopy(buffer, 0, compressed, HEADER_LENGTH, n);
+      System.arraycopy(src, off, compressed, HEADER_LENGTH, n);
     }
     JpountzBlockFormat.writeHeader(compressed, method | token0, clen, n, check);
-    // The buffer is considered consumed only once the block is out: a failed write leaves it.
     out.write(compressed, 0, HEADER_LENGTH + clen);
-    buffered = 0;
   }
 
   @Override

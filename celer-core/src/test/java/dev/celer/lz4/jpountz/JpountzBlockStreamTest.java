@@ -207,6 +207,36 @@ class JpountzBlockStreamTest {
         writeOurs(data, 1024, Lz4.fastCompressor()));
   }
 
+  /**
+   * Issue 26: a write of several blocks compresses them from the caller's array. The stream is
+   * the same as from small writes, and, as in lz4-java, the last full block stays buffered until
+   * more data (or the end) comes.
+   */
+  @Test
+  void largeWritesMakeTheSameStreamAsSmallOnes() throws IOException {
+    byte[] data = inputs().get(5);
+    int bs = 4096;
+    assertTrue(data.length > 6 * bs);
+    ByteArrayOutputStream small = new ByteArrayOutputStream();
+    try (JpountzBlockOutputStream out = new JpountzBlockOutputStream(small, bs)) {
+      for (int off = 0; off < data.length; off += 1000) {
+        out.write(data, off, Math.min(1000, data.length - off));
+      }
+    }
+    ByteArrayOutputStream big = new ByteArrayOutputStream();
+    JpountzBlockOutputStream out = new JpountzBlockOutputStream(big, bs);
+    out.write(data, 0, 5 * bs);
+    ByteArrayOutputStream theirs = new ByteArrayOutputStream();
+    LZ4BlockOutputStream lz4Java = new LZ4BlockOutputStream(theirs, bs, LZ4Factory.fastestInstance().fastCompressor());
+    lz4Java.write(data, 0, 5 * bs);
+    assertEquals(4, headers(theirs.toByteArray()).size(), "lz4-java keeps the fifth block");
+    assertEquals(4, headers(big.toByteArray()).size(), "the fifth full block waits for more data, as in lz4-java");
+    out.write(data, 5 * bs, data.length - 5 * bs);
+    out.close();
+    assertArrayEquals(small.toByteArray(), big.toByteArray());
+    assertArrayEquals(data, readAll(new LZ4BlockInputStream(new ByteArrayInputStream(big.toByteArray()))));
+  }
+
   @Test
   void emptyStreamsBothWays() throws IOException {
     byte[] ours = writeOurs(new byte[0], 1 << 16, Lz4.fastCompressor());
