@@ -49,6 +49,22 @@ import org.junit.jupiter.api.Test;
 class NativeBundledLoadingTest {
   private static final boolean EXPECT_NATIVE = Boolean.getBoolean("celer.expect.native");
   private static final String PLATFORM = "linux-x86_64";
+  /** The libxxhash version celer-native bundles, from its manifest (the status line names it). */
+  private static final String XXH = "libxxhash " + bundledVersion("xxhash.version", "0.8.4");
+
+  private static String bundledVersion(String key, String absent) {
+    try (InputStream in = NativeBundledLoadingTest.class.getClassLoader()
+        .getResourceAsStream("META-INF/celer-native/natives.properties")) {
+      if (in == null) {
+        return absent;
+      }
+      Properties p = new Properties();
+      p.load(in);
+      return p.getProperty(key, absent);
+    } catch (IOException e) {
+      return absent;
+    }
+  }
 
   /** @return the bundled manifest on the test class path, when it has this platform's libraries (only linux-x86_64 is run here) */
   static Properties bundledManifest() throws IOException {
@@ -188,7 +204,7 @@ class NativeBundledLoadingTest {
   void memfdWithoutATempDirectory() throws Exception {
     needBundled();
     String out = run("-Djava.io.tmpdir=/nonexistent/celer-tmp", "-Ddev.celer.native.cache=/nonexistent/celer-cache");
-    assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), libxxhash 0.8.3 (bundled " + PLATFORM + ", memfd)", out);
+    assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), " + XXH + " (bundled " + PLATFORM + ", memfd)", out);
   }
 
   /**
@@ -205,8 +221,12 @@ class NativeBundledLoadingTest {
     String lz4 = manifest.getProperty(PLATFORM + "/liblz4.so.sha256") + "-liblz4.so";
     String xxh = manifest.getProperty(PLATFORM + "/libxxhash.so.sha256") + "-libxxhash.so";
     assertTrue(out.startsWith("native: liblz4 1.10.0 (bundled " + PLATFORM + ", " + cache.resolve(lz4)
-        + "; memfd: off (dev.celer.native.memfd=off)), libxxhash 0.8.3 (bundled " + PLATFORM + ", " + cache.resolve(xxh) + "; memfd: off"), out);
-    assertEquals(Arrays.asList(cache.resolve(lz4), cache.resolve(xxh)), files(cache));
+        + "; memfd: off (dev.celer.native.memfd=off)), " + XXH + " (bundled " + PLATFORM + ", " + cache.resolve(xxh) + "; memfd: off"), out);
+    List<Path> expected = new ArrayList<>(Arrays.asList(cache.resolve(lz4), cache.resolve(xxh)));
+    Collections.sort(expected); // the names start with content hashes
+    List<Path> actual = new ArrayList<>(files(cache));
+    Collections.sort(actual);
+    assertEquals(expected, actual);
     assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cache)));
     assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cache.getParent())));
     for (Path f : files(cache)) {
@@ -248,7 +268,7 @@ class NativeBundledLoadingTest {
     Path bundle = copyOfBundle("mismatch", manifest);
     String out = runOn(classPathWith(bundle));
     assertTrue(out.startsWith("native: liblz4 1.9.4 (system liblz4.so.1; bundled: celer-native's " + PLATFORM
-        + "/liblz4.so does not match natives.properties: sha-256 " + good + ", expected " + wrong + "), libxxhash 0.8.3 (bundled "), out);
+        + "/liblz4.so does not match natives.properties: sha-256 " + good + ", expected " + wrong + "), " + XXH + " (bundled "), out);
 
     // a size that disagrees is refused before hashing
     manifest.setProperty(PLATFORM + "/liblz4.so.sha256", good);
@@ -281,7 +301,7 @@ class NativeBundledLoadingTest {
     needBundled();
     String out = run("-Ddev.celer.native.lz4=/usr/lib/x86_64-linux-gnu/liblz4.so.1", "-Ddev.celer.native.xxhash=/nonexistent/libxxhash.so");
     assertTrue(out.startsWith("native: liblz4 1.9.4 (/usr/lib/x86_64-linux-gnu/liblz4.so.1 (dev.celer.native.lz4)), "
-        + "libxxhash 0.8.3 (bundled " + PLATFORM + ", memfd; /nonexistent/libxxhash.so (dev.celer.native.xxhash) cannot be loaded: "), out);
+        + XXH + " (bundled " + PLATFORM + ", memfd; /nonexistent/libxxhash.so (dev.celer.native.xxhash) cannot be loaded: "), out);
   }
 
   /** Four JVMs at once on an empty cache directory, memfd off: each loads the bundled files, and the cache ends whole. */
@@ -297,7 +317,7 @@ class NativeBundledLoadingTest {
     for (Process p : ps) {
       String out = finish(p);
       assertTrue(out.startsWith("native: liblz4 1.10.0 (bundled " + PLATFORM + ", " + cache), out);
-      assertTrue(out.contains("libxxhash 0.8.3 (bundled " + PLATFORM + ", " + cache), out);
+      assertTrue(out.contains(XXH + " (bundled " + PLATFORM + ", " + cache), out);
     }
     assertEquals(2, files(cache).size(), files(cache).toString());
   }
@@ -326,7 +346,7 @@ class NativeBundledLoadingTest {
       String roWhy = new String(ro.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       assertEquals(0, ro.waitFor(), roWhy);
       out = run("-Djava.io.tmpdir=" + mount);
-      assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), libxxhash 0.8.3 (bundled " + PLATFORM + ", memfd)", out);
+      assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), " + XXH + " (bundled " + PLATFORM + ", memfd)", out);
     } finally {
       new ProcessBuilder("umount", mount.toString()).inheritIO().start().waitFor();
     }
@@ -370,7 +390,7 @@ class NativeBundledLoadingTest {
         results.add(pool.submit(task));
       }
       for (Future<String> f : results) {
-        assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), libxxhash 0.8.3 (bundled " + PLATFORM + ", memfd)",
+        assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), " + XXH + " (bundled " + PLATFORM + ", memfd)",
             f.get(60, TimeUnit.SECONDS));
       }
       for (URLClassLoader l : loaders) {
@@ -411,7 +431,7 @@ class NativeBundledLoadingTest {
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertEquals(0, p.waitFor(), out);
       if (add.contains("natives")) {
-        assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), libxxhash 0.8.3 (bundled " + PLATFORM + ", memfd)\n", out);
+        assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), " + XXH + " (bundled " + PLATFORM + ", memfd)\n", out);
       } else {
         assertTrue(out.startsWith("native: liblz4 1.9.4 (system liblz4.so.1; bundled: celer-native is not on the class path, "
             + "nor resolved on the module path (--add-modules dev.celer.natives)), "), out);
