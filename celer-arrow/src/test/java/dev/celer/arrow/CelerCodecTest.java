@@ -24,32 +24,17 @@ import java.util.List;
 import java.util.Random;
 import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.compression.CompressionCodec;
 import org.apache.arrow.vector.compression.CompressionUtil.CodecType;
 import org.apache.arrow.vector.compression.NoCompressionCodec;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The codec on its own: Arrow's buffer layout, the frame options, levels, the factory's other codec
  * types, and hostile buffers. The root allocator must close with nothing allocated after every test.
  */
-class CelerCodecTest {
-  private BufferAllocator allocator;
+class CelerCodecTest extends LeakCheckedTest {
 
-  @BeforeEach
-  void open() {
-    allocator = new RootAllocator(1L << 30);
-  }
-
-  @AfterEach
-  void noLeak() {
-    assertEquals(0, allocator.getAllocatedMemory(), "memory left allocated: " + allocator.toVerboseString());
-    allocator.close(); // throws on a leak
-  }
 
   static byte[] text(int n) {
     byte[] line = "the quick brown fox jumps over the lazy dog 0123456789\n".getBytes(StandardCharsets.US_ASCII);

@@ -11,13 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.arrow.compression.CommonsCompressionFactory;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.compression.CompressionCodec;
 import org.apache.arrow.vector.compression.CompressionUtil.CodecType;
 import org.apache.arrow.vector.compression.NoCompressionCodec;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,20 +24,9 @@ import org.junit.jupiter.api.Test;
  * Arrow Java's own {@code CommonsCompressionFactory} both ways, ZSTD and LZ4_FRAME mixed in one
  * reader, a hostile file. The root allocator must close with nothing allocated after every test.
  */
-class IpcRoundTripTest {
+class IpcRoundTripTest extends LeakCheckedTest {
   @TempDir Path dir;
-  private BufferAllocator allocator;
 
-  @BeforeEach
-  void open() {
-    allocator = new RootAllocator(1L << 30);
-  }
-
-  @AfterEach
-  void noLeak() {
-    assertEquals(0, allocator.getAllocatedMemory(), "memory left allocated: " + allocator.toVerboseString());
-    allocator.close();
-  }
 
   private static final int[] ROWS = {1000, 0, 20_000, 7};
 

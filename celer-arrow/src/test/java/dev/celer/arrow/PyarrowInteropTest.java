@@ -13,13 +13,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.compression.CommonsCompressionFactory;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.compression.CompressionUtil.CodecType;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,10 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * python3 or pip the tests are skipped with a message, unless {@code CELER_REQUIRE_PYARROW=1} or
  * {@code CI=true} is set: then they fail.
  */
-class PyarrowInteropTest {
+class PyarrowInteropTest extends LeakCheckedTest {
   private static String pythonPath;
   @TempDir Path dir;
-  private BufferAllocator allocator;
 
   @BeforeAll
   static void findPyarrow() throws Exception {
@@ -69,16 +64,6 @@ class PyarrowInteropTest {
     pythonPath = path;
   }
 
-  @BeforeEach
-  void open() {
-    allocator = new RootAllocator(1L << 30);
-  }
-
-  @AfterEach
-  void noLeak() {
-    assertEquals(0, allocator.getAllocatedMemory(), "memory left allocated: " + allocator.toVerboseString());
-    allocator.close();
-  }
 
   @Test
   void pyarrowReadsWhatCelerWrites() throws Exception {
