@@ -21,6 +21,9 @@ public final class Lz4 {
   public static final int MAX_INPUT_SIZE = 0x7E000000;
 
   /**
+   * The worst-case compressed length of a block, for sizing a destination.
+   *
+   * @param length the input's length in bytes
    * @return the worst-case compressed length of {@code length} input bytes ({@code
    *     LZ4_compressBound}): a destination of this size always suffices
    * @throws IllegalArgumentException when {@code length} is negative or above {@link #MAX_INPUT_SIZE}

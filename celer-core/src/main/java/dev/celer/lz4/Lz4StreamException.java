@@ -41,7 +41,9 @@ public class Lz4StreamException extends IOException {
   /** The value of {@link #offset()} when the position is not known. */
   public static final long UNKNOWN_OFFSET = -1;
 
+  /** What kind of problem; serialized. */
   private final Kind kind;
+  /** Where in the compressed stream it was found, or {@link #UNKNOWN_OFFSET}; serialized. */
   private final long offset;
 
   /**

@@ -82,12 +82,19 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   private boolean finished;
   private final FailureLatch latch = new FailureLatch("JpountzBlockInputStream");
 
-  /** Reads one stream (up to its end block), with the default checksum, blocks up to 32 MB. */
+  /**
+   * Reads one stream (up to its end block), with the default checksum, blocks up to 32 MB.
+   *
+   * @param in the stream to read
+   */
   public JpountzBlockInputStream(InputStream in) {
     this(in, true);
   }
 
   /**
+   * Reads with the default checksum, blocks up to 32 MB.
+   *
+   * @param in the stream to read
    * @param stopOnEmptyBlock {@code true} to end at the first end-of-stream block; {@code false} to
    *     read concatenated streams until the input ends (see the class documentation)
    */
