@@ -8,6 +8,14 @@ package dev.celer.lz4;
  * NegativeArraySizeException} or {@code OutOfMemoryError}: it surfaces as this exception.
  *
  * <p>Instances are immutable and thread-safe.
+ *
+ * <pre>{@code
+ * try {
+ *   byte[] data = Lz4.decompressor().decompress(block, originalLength);
+ * } catch (Lz4Exception e) {
+ *   // malformed or lying input: reject it
+ * }
+ * }</pre>
  */
 public class Lz4Exception extends RuntimeException {
   private static final long serialVersionUID = 1L;

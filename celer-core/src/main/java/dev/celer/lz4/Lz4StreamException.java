@@ -14,6 +14,16 @@ import java.io.IOException;
  *
  * <p>An {@link IOException}, so that code reading through {@code InputStream} handles it where it
  * already handles I/O failures. Instances are immutable and thread-safe.
+ *
+ * <pre>{@code
+ * try (InputStream in = new Lz4FrameInputStream(Files.newInputStream(path))) {
+ *   in.transferTo(out);
+ * } catch (Lz4StreamException e) {
+ *   if (e.kind() == Lz4StreamException.Kind.CHECKSUM) {
+ *     System.err.println("corrupted at compressed offset " + e.offset());
+ *   }
+ * }
+ * }</pre>
  */
 public class Lz4StreamException extends IOException {
   private static final long serialVersionUID = 2L;

@@ -13,6 +13,11 @@ package dev.celer.xxhash;
  * until the library moved to Java 11): {@link #low64()}, {@link #high64()}, {@link #equals} and
  * {@link #hashCode} over both halves (the hash code is the one the JDK gives the record), and
  * {@link #toString()} the canonical hex.
+ *
+ * <pre>{@code
+ * Hash128 h = XxHash128.hash(data);
+ * String hex = h.toHex();   // as xxhsum -H2 prints it
+ * }</pre>
  */
 public final class Hash128 {
   private final long low64;

@@ -32,6 +32,14 @@ import java.util.Objects;
  * copied: do not change it during the call. An instance is <b>not</b> thread-safe (confine it to
  * one thread, or synchronize); it allocates about 400 bytes of state (and a copy of a custom
  * secret) once, at creation, nothing per {@code update}, and the result per {@code digest}.
+ *
+ * <pre>{@code
+ * Hash128 h = XxHash128.hash(data);              // one shot, seed 0
+ * XxHash128 s = XxHash128.create(seed);          // streaming
+ * s.update(part1, 0, part1.length);
+ * s.update(part2, 0, part2.length);
+ * Hash128 same = s.digest();                     // equals XxHash128.hash(part1 + part2, seed)
+ * }</pre>
  */
 public final class XxHash128 extends StreamingHash {
 

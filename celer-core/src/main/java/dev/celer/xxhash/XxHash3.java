@@ -30,6 +30,14 @@ import java.util.Objects;
  * thread-safe (confine it to one thread, or synchronize); it allocates about 400 bytes of state
  * (and a copy of a custom secret) once, at creation, and nothing per {@code update} or {@code
  * digest}.
+ *
+ * <pre>{@code
+ * long h = XxHash3.hash(data);                   // one shot, seed 0
+ * XxHash3 s = XxHash3.create();                  // streaming
+ * s.update(part1, 0, part1.length);
+ * s.update(part2, 0, part2.length);
+ * String hex = XxHash3.toHex(s.digest());        // as xxhsum -H3 prints it
+ * }</pre>
  */
 public final class XxHash3 extends StreamingHash {
 

@@ -21,6 +21,14 @@ import java.util.Objects;
  * buffer and its accumulators once, at creation, and nothing per {@code update} or {@code digest}.
  * With the native backend, updates of at least 1 KB run in {@code libxxhash} ({@code
  * XXH32_update}); the result is the same.
+ *
+ * <pre>{@code
+ * int h = XxHash32.hash(data);                   // one shot, seed 0
+ * XxHash32 s = XxHash32.create(seed);            // streaming
+ * s.update(part1, 0, part1.length);
+ * s.update(part2, 0, part2.length);
+ * String hex = XxHash32.toHex(s.digest());       // as xxhsum -H0 prints it
+ * }</pre>
  */
 public final class XxHash32 extends StripeHasher {
 

@@ -25,6 +25,13 @@ import java.util.Objects;
  *
  * <p>Immutable and <b>thread-safe</b>: one instance may encode on many threads at once. {@link
  * #encode} allocates nothing (the compressor takes its state from a shared pool).
+ *
+ * <pre>{@code
+ * Lz4FrameBlockEncoder enc = Lz4FrameBlockEncoder.of(Lz4FrameOptions.defaults());
+ * byte[] block = new byte[enc.maxEncodedLength(len)];
+ * int n = enc.encode(data, off, len, block, 0);          // on any thread
+ * frameOut.writeEncodedBlock(block, 0, n, data, off, len); // in input order, on the writer's thread
+ * }</pre>
  */
 public final class Lz4FrameBlockEncoder {
   private final Lz4FrameOptions options;

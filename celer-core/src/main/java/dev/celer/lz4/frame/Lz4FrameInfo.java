@@ -6,6 +6,14 @@ import dev.celer.internal.frame.FrameHeader;
  * What a frame's header and block headers tell, without decoding: one entry of {@link
  * Lz4Frame#list(java.io.InputStream)}, for {@code lz4 --list}-style listings. Immutable and
  * thread-safe.
+ *
+ * <pre>{@code
+ * try (InputStream in = Files.newInputStream(path)) {
+ *   for (Lz4FrameInfo f : Lz4Frame.list(in)) {
+ *     System.out.println(f.type() + " " + f.compressedSize() + " bytes, content " + f.contentSize());
+ *   }
+ * }
+ * }</pre>
  */
 public final class Lz4FrameInfo {
 

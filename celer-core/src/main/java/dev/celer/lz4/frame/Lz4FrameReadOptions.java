@@ -33,6 +33,15 @@ import java.util.Objects;
  * </ul>
  *
  * <p>Immutable and thread-safe; the builder is not thread-safe.
+ *
+ * <pre>{@code
+ * Lz4FrameReadOptions options = Lz4FrameReadOptions.builder()
+ *     .maxTotalOutputSize(64 << 20)   // untrusted input: at most 64 MB out
+ *     .build();
+ * try (InputStream in = new Lz4FrameInputStream(socketIn, options)) {
+ *   in.transferTo(out);
+ * }
+ * }</pre>
  */
 public final class Lz4FrameReadOptions {
 

@@ -65,6 +65,12 @@ import java.util.zip.Checksum;
  *
  * <p>Not thread-safe: use an instance from one thread at a time. {@code mark}/{@code reset} are not
  * supported.
+ *
+ * <pre>{@code
+ * try (InputStream in = new JpountzBlockInputStream(Files.newInputStream(path))) {
+ *   in.transferTo(out);  // what lz4-java's LZ4BlockOutputStream wrote
+ * }
+ * }</pre>
  */
 public final class JpountzBlockInputStream extends FilterInputStream {
 

@@ -49,6 +49,12 @@ import java.util.zip.Checksum;
  * construction (the block and its compressed form, room for LZ4's worst case as in lz4-java) and
  * nothing per block; a {@code write} of more than a block while nothing is buffered compresses whole
  * blocks straight from the caller's array.
+ *
+ * <pre>{@code
+ * try (OutputStream out = new JpountzBlockOutputStream(Files.newOutputStream(path))) {
+ *   out.write(data);     // lz4-java's LZ4BlockInputStream reads it back
+ * }
+ * }</pre>
  */
 public final class JpountzBlockOutputStream extends FilterOutputStream {
 

@@ -27,6 +27,13 @@ import java.util.Objects;
  * the data or decode a block by lengths the format forbids; a bad entry is {@link
  * Kind#BAD_INDEX}. Immutable and thread-safe (as far as the source is); it does not close the
  * source.
+ *
+ * <pre>{@code
+ * try (RandomAccessSource src = RandomAccessSource.of(FileChannel.open(path))) {
+ *   LazySeekIndex index = LazySeekIndex.open(src, 1 << 20);
+ *   int first = index.firstBlockAtOrAfter(position);
+ * }
+ * }</pre>
  */
 public final class LazySeekIndex {
   private final RandomAccessSource src;

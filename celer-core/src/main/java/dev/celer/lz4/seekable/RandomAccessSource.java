@@ -16,6 +16,12 @@ import java.util.Objects;
  * 2 GB map although one {@code MappedByteBuffer} holds at most 2 GB; on Java 25+, optionally, as
  * one {@code MemorySegment}). Other storage (HDFS {@code PositionedReadable}, object stores)
  * implements the two methods.
+ *
+ * <pre>{@code
+ * try (SeekableLz4Reader r = SeekableLz4Reader.open(RandomAccessSource.mapped(FileChannel.open(path)))) {
+ *   byte[] page = r.readFully(1_000_000, 4096);
+ * }
+ * }</pre>
  */
 public interface RandomAccessSource extends Closeable {
   /** Chunk size of {@link #mapped(FileChannel)}: 1 GiB, like Lucene's default for 64-bit JVMs. */

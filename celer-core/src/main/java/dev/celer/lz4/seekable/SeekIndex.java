@@ -16,6 +16,12 @@ import java.util.Arrays;
  * contentOffset(i) + decodedLength(i))}. Instances come from {@link SeekableLz4Reader#index()},
  * {@link SeekableLz4Indexer}, the writer and {@link LazySeekIndex#window} (part of a file's
  * blocks), always validated; they are immutable and thread-safe.
+ *
+ * <pre>{@code
+ * SeekIndex index = SeekableLz4Indexer.index(path);
+ * int block = index.blockAt(position);
+ * long compressedAt = index.blockOffset(block);
+ * }</pre>
  */
 public final class SeekIndex {
   final long[] frameOffsets;
