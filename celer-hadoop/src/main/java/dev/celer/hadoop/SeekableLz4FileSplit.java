@@ -11,6 +11,12 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * A {@code mapreduce} file split that also carries the length of its file (from {@code
  * FileStatus}), so the task opens the seek index without probing for the file's end, and the
  * file's side-car index when it has one.
+ *
+ * <pre>{@code
+ * // in a Mapper of a job whose input format is SeekableLz4TextInputFormat
+ * SeekableLz4FileSplit split = (SeekableLz4FileSplit) context.getInputSplit();
+ * long fileLength = split.getFileLength();
+ * }</pre>
  */
 public class SeekableLz4FileSplit extends FileSplit {
   private long fileLength;

@@ -21,6 +21,12 @@ import org.apache.hadoop.mapred.TextInputFormat;
  * splits carry their file's length from {@code FileStatus}, passed to {@link SeekableLz4Codec}
  * as {@link SeekableLz4TextInputFormat} does for the {@code mapreduce} API, with the side-car
  * index of a {@code .lz4} file that has none of its own.
+ *
+ * <pre>{@code
+ * JobConf job = new JobConf(conf);
+ * job.setInputFormat(SeekableLz4MapredTextInputFormat.class);
+ * FileInputFormat.addInputPath(job, new Path("logs"));
+ * }</pre>
  */
 public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
   private final Map<Path, Long> lengths = new HashMap<>();

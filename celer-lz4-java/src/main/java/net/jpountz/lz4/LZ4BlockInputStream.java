@@ -26,6 +26,12 @@ import net.jpountz.util.SafeUtils;
  * (once) and returns normally. The decompressor given to a constructor or the builder is accepted
  * for compatibility and not used: blocks are always decoded by Celer's bounded decoder, which
  * produces the same bytes. Not thread-safe.
+ *
+ * <pre>{@code
+ * try (InputStream in = new LZ4BlockInputStream(Files.newInputStream(path))) {
+ *   in.transferTo(out);
+ * }
+ * }</pre>
  */
 public class LZ4BlockInputStream extends FilterInputStream {
   private final JpountzBlockInputStream impl;

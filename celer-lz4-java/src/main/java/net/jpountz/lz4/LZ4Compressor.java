@@ -10,6 +10,11 @@ import java.util.Arrays;
  * the methods that return a new array.
  *
  * <p>Subclasses implement the two range methods; the others are defined in terms of them.
+ *
+ * <pre>{@code
+ * LZ4Compressor c = LZ4Factory.fastestInstance().fastCompressor();
+ * byte[] block = c.compress(data);   // store data.length beside it
+ * }</pre>
  */
 public abstract class LZ4Compressor {
 

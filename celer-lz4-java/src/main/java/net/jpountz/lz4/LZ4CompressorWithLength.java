@@ -7,6 +7,11 @@ import java.util.Arrays;
  * Writes lz4-java's "block with length" layout: the decoded length as a 4-byte little-endian int,
  * then the LZ4 block. Read it with {@link LZ4DecompressorWithLength}. Thread-safe when the wrapped
  * compressor is.
+ *
+ * <pre>{@code
+ * LZ4CompressorWithLength c = new LZ4CompressorWithLength(LZ4Factory.fastestInstance().fastCompressor());
+ * byte[] block = c.compress(data);   // the length travels in the first 4 bytes
+ * }</pre>
  */
 public class LZ4CompressorWithLength {
   private static final int HEADER = 4;

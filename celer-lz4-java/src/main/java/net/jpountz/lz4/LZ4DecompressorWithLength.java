@@ -11,6 +11,11 @@ import net.jpountz.util.SafeUtils;
  * net.jpountz.lz4.LZ4DecompressorWithLength.maxDecompressedLength}, as in the fork), against the
  * destination's room, and, before a new array is allocated, against what the compressed bytes
  * can possibly expand to; a block that decodes to another length is refused. Thread-safe.
+ *
+ * <pre>{@code
+ * LZ4DecompressorWithLength d = new LZ4DecompressorWithLength(LZ4Factory.fastestInstance().safeDecompressor());
+ * byte[] data = d.decompress(block);  // what LZ4CompressorWithLength wrote
+ * }</pre>
  */
 public class LZ4DecompressorWithLength {
   private static final int HEADER = 4;

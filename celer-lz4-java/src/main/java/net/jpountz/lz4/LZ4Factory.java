@@ -22,6 +22,12 @@ import dev.celer.lz4.Lz4;
  * The factories are distinct objects (so code that compares them keeps working) sharing the same
  * thread-safe compressor and decompressor instances. No factory loads native code or uses {@code
  * sun.misc.Unsafe}.
+ *
+ * <pre>{@code
+ * LZ4Factory factory = LZ4Factory.fastestInstance();
+ * byte[] compressed = factory.fastCompressor().compress(data);
+ * byte[] restored = factory.safeDecompressor().decompress(compressed, data.length);
+ * }</pre>
  */
 public final class LZ4Factory {
   /** lz4-java's HC levels: a request above this means this ({@code LZ4Constants.MAX_COMPRESSION_LEVEL}). */

@@ -12,6 +12,11 @@ import java.nio.ByteBuffer;
  * write outside the given ranges nor leave bytes of the destination range unwritten. Malformed
  * input gives an {@link LZ4Exception}. Thread-safe; allocates nothing per call except the methods
  * that return a new array.
+ *
+ * <pre>{@code
+ * LZ4FastDecompressor d = LZ4Factory.fastestInstance().fastDecompressor();
+ * byte[] data = d.decompress(block, originalLength);
+ * }</pre>
  */
 public abstract class LZ4FastDecompressor implements LZ4Decompressor {
 

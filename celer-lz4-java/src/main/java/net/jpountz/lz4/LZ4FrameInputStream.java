@@ -21,6 +21,12 @@ import net.jpountz.xxhash.XXHash32;
  * left there ({@link Lz4FrameReadOptions.Builder#singleFrame(boolean)}). {@link
  * #getExpectedContentSize()} reads the content size from the header of a frame that starts the
  * input, reading no further than the header. Not thread-safe.
+ *
+ * <pre>{@code
+ * try (InputStream in = new LZ4FrameInputStream(Files.newInputStream(path))) {
+ *   in.transferTo(out);   // a .lz4 file of the lz4 tool
+ * }
+ * }</pre>
  */
 public class LZ4FrameInputStream extends FilterInputStream {
   private static final Lz4FrameReadOptions ALL_FRAMES = Lz4FrameReadOptions.defaults();

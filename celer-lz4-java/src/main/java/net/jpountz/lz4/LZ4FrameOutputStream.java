@@ -19,6 +19,13 @@ import net.jpountz.xxhash.XXHash32;
  * header announces a content size ({@link FLG.Bits#CONTENT_SIZE}), closing after writing a
  * different number of bytes throws an {@link IOException} and leaves the frame unfinished, where
  * lz4-java writes a header that lies. Not thread-safe.
+ *
+ * <pre>{@code
+ * try (OutputStream out = new LZ4FrameOutputStream(Files.newOutputStream(path),
+ *     LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB)) {
+ *   out.write(data);      // lz4 -d reads it
+ * }
+ * }</pre>
  */
 public class LZ4FrameOutputStream extends FilterOutputStream {
   private static final FLG.Bits[] DEFAULT_FEATURES = {FLG.Bits.BLOCK_INDEPENDENCE};

@@ -8,6 +8,11 @@ import java.util.Arrays;
  * lz4-java's "safe" decompressor. The instances {@link LZ4Factory} returns are Celer's bounded
  * decoder: malformed input gives an {@link LZ4Exception}, never a read or write outside the given
  * ranges. Thread-safe; allocates nothing per call except the methods that return a new array.
+ *
+ * <pre>{@code
+ * LZ4SafeDecompressor d = LZ4Factory.fastestInstance().safeDecompressor();
+ * byte[] data = d.decompress(block, maxLength);   // trimmed to the decoded length
+ * }</pre>
  */
 @SuppressWarnings("deprecation")
 public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor {

@@ -11,6 +11,10 @@ import java.nio.ReadOnlyBufferException;
  * offsets.
  *
  * <p>Stateless; all members are static and thread-safe.
+ *
+ * <pre>{@code
+ * ByteBufferUtils.checkRange(buf, off, len);   // as lz4-java: against the capacity
+ * }</pre>
  */
 public enum ByteBufferUtils {
   ;

@@ -5,6 +5,10 @@ package net.jpountz.util;
  * {@link #isLoaded()} is always {@code false}. Code that calls them to decide between lz4-java's
  * implementations keeps working; every {@code net.jpountz} factory returns Celer's code whatever
  * these say.
+ *
+ * <pre>{@code
+ * boolean jni = Native.isLoaded();   // always false with Celer
+ * }</pre>
  */
 public enum Native {
   ;

@@ -9,6 +9,10 @@ import java.nio.ByteOrder;
  * offset outside the array and {@link IllegalArgumentException} for a negative length.
  *
  * <p>Stateless; all members are static and thread-safe.
+ *
+ * <pre>{@code
+ * SafeUtils.checkRange(bytes, off, len);   // ArrayIndexOutOfBoundsException or IllegalArgumentException
+ * }</pre>
  */
 public enum SafeUtils {
   ;

@@ -7,6 +7,13 @@ import java.util.zip.Checksum;
  * Streaming XXH32: feed bytes with {@link #update}, read the hash of everything so far with {@link
  * #getValue()}. lz4-java's abstract form; {@link XXHashFactory#newStreamingHash32(int)} returns
  * one on Celer's {@link dev.celer.xxhash.XxHash32}. <b>Not thread-safe</b> (one per stream).
+ *
+ * <pre>{@code
+ * try (StreamingXXHash32 h = XXHashFactory.fastestInstance().newStreamingHash32(seed)) {
+ *   h.update(buf, 0, n);
+ *   int value = h.getValue();
+ * }
+ * }</pre>
  */
 public abstract class StreamingXXHash32 implements Closeable {
   final int seed;

@@ -7,6 +7,13 @@ import java.util.zip.Checksum;
  * Streaming XXH64: feed bytes with {@link #update}, read the hash of everything so far with {@link
  * #getValue()}. lz4-java's abstract form; {@link XXHashFactory#newStreamingHash64(long)} returns
  * one on Celer's {@link dev.celer.xxhash.XxHash64}. <b>Not thread-safe</b> (one per stream).
+ *
+ * <pre>{@code
+ * try (StreamingXXHash64 h = XXHashFactory.fastestInstance().newStreamingHash64(seed)) {
+ *   h.update(buf, 0, n);
+ *   long value = h.getValue();
+ * }
+ * }</pre>
  */
 public abstract class StreamingXXHash64 implements Closeable {
   final long seed;

@@ -5,6 +5,10 @@ import java.nio.ByteBuffer;
 /**
  * One-shot XXH64, lz4-java's abstract form. The instances {@link XXHashFactory} returns compute
  * it with Celer's {@link dev.celer.xxhash.XxHash64}; they are stateless and thread-safe.
+ *
+ * <pre>{@code
+ * long h = XXHashFactory.fastestInstance().hash64().hash(data, 0, data.length, seed);
+ * }</pre>
  */
 public abstract class XXHash64 {
 

@@ -6,6 +6,12 @@ package net.jpountz.xxhash;
  * dev.celer.xxhash.XxHash64}): {@link #nativeInstance()} loads no JNI library, {@link
  * #unsafeInstance()} uses no {@code sun.misc.Unsafe}. The factories are distinct objects sharing
  * the same thread-safe one-shot hashes.
+ *
+ * <pre>{@code
+ * XXHashFactory factory = XXHashFactory.fastestInstance();
+ * int h32 = factory.hash32().hash(data, 0, data.length, 0x9747b28c);
+ * long h64 = factory.hash64().hash(data, 0, data.length, 0L);
+ * }</pre>
  */
 public final class XXHashFactory {
   private static final XXHashFactory NATIVE = new XXHashFactory("JNI");
