@@ -28,7 +28,10 @@ import java.io.IOException;
 public class Lz4StreamException extends IOException {
   private static final long serialVersionUID = 2L;
 
-  /** What kind of problem a stream found in its input. */
+  /**
+   * What kind of problem a stream found in its input:
+   * {@code if (e.kind() == Lz4StreamException.Kind.TRUNCATED) ...}
+   */
   public enum Kind {
     /** The input ended inside a frame, a header, a block or a checksum. */
     TRUNCATED,

@@ -35,7 +35,10 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
   /** Creates the input format. */
   public SeekableLz4MapredTextInputFormat() {}
 
-  /** A {@code mapred} file split that also carries the length of its file, and its side-car index. */
+  /**
+   * A {@code mapred} file split that also carries the length of its file, and its side-car index:
+   * {@code long n = ((SeekableLz4MapredTextInputFormat.Split) split).getFileLength();}
+   */
   public static class Split extends FileSplit {
     private long fileLength;
     private Path sidecar;

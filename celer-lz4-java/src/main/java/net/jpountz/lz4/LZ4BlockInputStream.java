@@ -199,6 +199,10 @@ public class LZ4BlockInputStream extends FilterInputStream {
    * accepted for compatibility: Celer always reads LZ4 blocks whose compressed length is not
    * smaller than their data (within LZ4's worst case), safely, and always decodes with its
    * bounded decoder. Not thread-safe.
+   *
+   * <pre>{@code
+   * InputStream in = LZ4BlockInputStream.newBuilder().withStopOnEmptyBlock(false).build(raw);
+   * }</pre>
    */
   public static final class Builder {
     private boolean stopOnEmptyBlock = true;

@@ -158,7 +158,10 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
   }
 
-  /** The block maximum sizes of the frame format, by their BD code. */
+  /**
+   * The block maximum sizes of the frame format, by their BD code:
+   * {@code new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB)}.
+   */
   public enum BLOCKSIZE {
     /** 64 KB (code 4). */
     SIZE_64KB(4),
@@ -198,6 +201,11 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
    * The frame descriptor's FLG byte, as lz4-java models it: a version (must be 1) and flag bits.
    * Valid only with {@link Bits#BLOCK_INDEPENDENCE} set and the reserved bits clear (lz4-java
    * writes and reads only independent blocks and no dictionary ID). Immutable.
+   *
+   * <pre>{@code
+   * LZ4FrameOutputStream.FLG f = LZ4FrameOutputStream.FLG.fromByte(flg);
+   * boolean sized = f.isEnabled(LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE);
+   * }</pre>
    */
   public static class FLG {
     private static final int DEFAULT_VERSION = 1;
@@ -205,7 +213,13 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     private final int bits;
     private final int version;
 
-    /** The flags of the FLG byte, by bit position. */
+    /**
+     * The flags of the FLG byte, by bit position:
+     *
+     * <pre>{@code
+     * new LZ4FrameOutputStream(out, BLOCKSIZE.SIZE_4MB, FLG.Bits.BLOCK_INDEPENDENCE, FLG.Bits.CONTENT_CHECKSUM)
+     * }</pre>
+     */
     public enum Bits {
       /** Bit 0: the dictionary ID flag in the format; lz4-java requires it clear. */
       RESERVED_0(0),
@@ -292,7 +306,10 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
   }
 
-  /** The frame descriptor's BD byte: the block maximum size. Immutable. */
+  /**
+   * The frame descriptor's BD byte: the block maximum size. Immutable.
+   * {@code int max = LZ4FrameOutputStream.BD.fromByte(bd).getBlockMaximumSize();}
+   */
   public static class BD {
     private static final int RESERVED_MASK = 0x8F;
 

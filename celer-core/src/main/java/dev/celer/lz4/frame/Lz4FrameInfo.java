@@ -17,7 +17,9 @@ import dev.celer.internal.frame.FrameHeader;
  */
 public final class Lz4FrameInfo {
 
-  /** The kind of frame. */
+  /**
+   * The kind of frame: {@code if (info.type() == Lz4FrameInfo.Type.SKIPPABLE) continue;}
+   */
   public enum Type {
     /** An LZ4 frame (magic 0x184D2204). */
     FRAME,

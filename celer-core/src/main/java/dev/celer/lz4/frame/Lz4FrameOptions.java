@@ -30,7 +30,8 @@ public final class Lz4FrameOptions {
 
   /**
    * The "Block Maximum Size" of the frame descriptor's BD byte: the most uncompressed bytes one
-   * block holds. The {@code lz4} command's {@code -B4}..{@code -B7}.
+   * block holds. The {@code lz4} command's {@code -B4}..{@code -B7}:
+   * {@code Lz4FrameOptions.builder().blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).build()}.
    */
   public enum BlockSize {
     /** Code 4: 64 KB ({@code -B4}). */
@@ -208,7 +209,13 @@ public final class Lz4FrameOptions {
         + ", legacy=" + legacy + "}";
   }
 
-  /** Builds {@link Lz4FrameOptions}; starts from the defaults. Not thread-safe. */
+  /**
+   * Builds {@link Lz4FrameOptions}; starts from the defaults. Not thread-safe.
+   *
+   * <pre>{@code
+   * Lz4FrameOptions hc = Lz4FrameOptions.builder().level(9).blockChecksum(true).build();
+   * }</pre>
+   */
   public static final class Builder {
     private BlockSize blockSize = BlockSize.SIZE_4MB;
     private boolean linkedBlocks = false;

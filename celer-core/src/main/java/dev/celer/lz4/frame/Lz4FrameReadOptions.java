@@ -45,7 +45,10 @@ import java.util.Objects;
  */
 public final class Lz4FrameReadOptions {
 
-  /** How the one-byte header checksum (HC) of a frame descriptor is checked. */
+  /**
+   * How the one-byte header checksum (HC) of a frame descriptor is checked:
+   * {@code Lz4FrameReadOptions.builder().headerChecksum(HeaderChecksum.STANDARD_OR_KAFKA).build()}.
+   */
   public enum HeaderChecksum {
     /** As the specification says: over the frame descriptor only. The default. */
     STANDARD,
@@ -182,7 +185,13 @@ public final class Lz4FrameReadOptions {
     return Arrays.copyOfRange(dict, dict.length - keep, dict.length);
   }
 
-  /** Builds {@link Lz4FrameReadOptions}; starts from the defaults. Not thread-safe. */
+  /**
+   * Builds {@link Lz4FrameReadOptions}; starts from the defaults. Not thread-safe.
+   *
+   * <pre>{@code
+   * Lz4FrameReadOptions o = Lz4FrameReadOptions.builder().maxFrameContentSize(1 << 30).build();
+   * }</pre>
+   */
   public static final class Builder {
     private long maxFrameContentSize = Long.MAX_VALUE;
     private long maxTotalOutputSize = Long.MAX_VALUE;

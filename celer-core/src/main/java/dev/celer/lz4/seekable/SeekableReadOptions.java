@@ -44,7 +44,13 @@ public final class SeekableReadOptions {
     return maxIndexBytes;
   }
 
-  /** Builds {@link SeekableReadOptions}. Not thread-safe. */
+  /**
+   * Builds {@link SeekableReadOptions}. Not thread-safe.
+   *
+   * <pre>{@code
+   * SeekableReadOptions o = SeekableReadOptions.builder().verifyBlockChecksums(false).build();
+   * }</pre>
+   */
   public static final class Builder {
     private boolean verifyBlockChecksums = true;
     private int maxIndexBytes = DEFAULT_MAX_INDEX_BYTES;
