@@ -88,14 +88,14 @@ public final class Lz4Dictionary {
     return of(dict, 0, dict.length);
   }
 
-  /** @return the number of dictionary bytes kept: {@code min(len, 65536)} */
+  /** {@return the number of dictionary bytes kept: {@code min(len, 65536)}} */
   public int length() {
     return bytes.length;
   }
 
   /**
-   * @return a new array with the kept bytes (the last {@link #length()} bytes of the dictionary):
-   *     enough to decode blocks compressed with this dictionary
+   * {@return a new array with the kept bytes (the last {@link #length()} bytes of the dictionary):
+   * enough to decode blocks compressed with this dictionary}
    */
   public byte[] copyOfBytes() {
     return bytes.clone();

@@ -20,12 +20,18 @@ package dev.celer.lz4;
 public class Lz4Exception extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** @param message what is wrong, and where */
+  /**
+   * Creates the exception.
+   *
+   * @param message what is wrong, and where
+   */
   public Lz4Exception(String message) {
     super(message);
   }
 
   /**
+   * Creates the exception, with the failure that caused it.
+   *
    * @param message what is wrong, and where
    * @param cause the underlying failure
    */

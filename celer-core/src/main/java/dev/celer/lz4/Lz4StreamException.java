@@ -60,6 +60,8 @@ public class Lz4StreamException extends IOException {
   private final long offset;
 
   /**
+   * Creates the exception.
+   *
    * @param kind what kind of problem
    * @param offset the offset in the compressed stream where it was found, or {@link #UNKNOWN_OFFSET}
    * @param message what is wrong, and where, for people
@@ -69,6 +71,8 @@ public class Lz4StreamException extends IOException {
   }
 
   /**
+   * Creates the exception, with the failure that caused it.
+   *
    * @param kind what kind of problem
    * @param offset the offset in the compressed stream where it was found, or {@link #UNKNOWN_OFFSET}
    * @param message what is wrong, and where, for people
@@ -83,14 +87,14 @@ public class Lz4StreamException extends IOException {
     this.offset = offset < 0 ? UNKNOWN_OFFSET : offset;
   }
 
-  /** @return what kind of problem this is; never null */
+  /** {@return what kind of problem this is; never null} */
   public Kind kind() {
     return kind;
   }
 
   /**
-   * @return the offset in the compressed stream (bytes from the start of what the stream read) at
-   *     which the problem was found, or {@link #UNKNOWN_OFFSET}
+   * {@return the offset in the compressed stream (bytes from the start of what the stream read) at
+   * which the problem was found, or {@link #UNKNOWN_OFFSET}}
    */
   public long offset() {
     return offset;

@@ -60,9 +60,9 @@ public abstract class StreamingHash {
   public abstract void update(int b);
 
   /**
-   * @return the hash of everything added since creation or the last {@link #reset()}, in its
-   *     canonical big-endian form (a new array of 4, 8 or 16 bytes); the state is not changed, so
-   *     more data may be added afterwards
+   * {@return the hash of everything added since creation or the last {@link #reset()}, in its
+   * canonical big-endian form (a new array of 4, 8 or 16 bytes); the state is not changed, so
+   * more data may be added afterwards}
    */
   public abstract byte[] digestBytes();
 

@@ -62,21 +62,22 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
       this.fileLength = fileLength;
     }
 
-    /** @return the length of the whole file */
+    /** {@return the length of the whole file} */
     public long getFileLength() {
       return fileLength;
     }
 
     /**
+     * {@return this split, which now names it}
+     *
      * @param sidecar the file's side-car index, or {@code null} for none
-     * @return this split, which now names it
      */
     public Split withSidecar(Path sidecar) {
       this.sidecar = sidecar;
       return this;
     }
 
-    /** @return the file's side-car index, or null when it has none */
+    /** {@return the file's side-car index, or null when it has none} */
     public Path getSidecar() {
       return sidecar;
     }

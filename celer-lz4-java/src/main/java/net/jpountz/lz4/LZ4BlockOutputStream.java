@@ -37,6 +37,8 @@ public class LZ4BlockOutputStream extends FilterOutputStream {
   private boolean closed;
 
   /**
+   * Writes lz4-java's block stream with every setting of lz4-java's constructors.
+   *
    * @param out where the stream goes
    * @param blockSize the block size, 64 bytes to 32 MB
    * @param compressor a compressor of {@link LZ4Factory}

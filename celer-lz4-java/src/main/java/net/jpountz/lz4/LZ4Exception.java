@@ -17,14 +17,20 @@ public class LZ4Exception extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /**
+   * Creates the exception, with the failure that caused it.
+   *
+   * @param msg what went wrong
    * @param t the cause
-   * @param msg what went wrong; @param t the cause
    */
   public LZ4Exception(String msg, Throwable t) {
     super(msg, t);
   }
 
-  /** @param msg what went wrong */
+  /**
+   * Creates the exception.
+   *
+   * @param msg what went wrong
+   */
   public LZ4Exception(String msg) {
     super(msg);
   }

@@ -69,10 +69,11 @@ public abstract class LZ4FastDecompressor implements LZ4Decompressor {
   }
 
   /**
+   * {@return a new array of {@code destLen} bytes, the block at {@code src[srcOff]} decoded}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param destLen the exact decompressed length
-   * @return a new array of {@code destLen} bytes, the block at {@code src[srcOff]} decoded
    */
   public final byte[] decompress(byte[] src, int srcOff, int destLen) {
     byte[] out = new byte[destLen];
@@ -81,9 +82,10 @@ public abstract class LZ4FastDecompressor implements LZ4Decompressor {
   }
 
   /**
+   * {@return a new array of {@code destLen} bytes, the block at the start of {@code src} decoded}
+   *
    * @param src the compressed data
    * @param destLen the exact decompressed length
-   * @return a new array of {@code destLen} bytes, the block at the start of {@code src} decoded
    */
   public final byte[] decompress(byte[] src, int destLen) {
     return decompress(src, 0, destLen);

@@ -47,6 +47,8 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * Reads frames, ending after the first one when {@code readSingleFrame} is set.
+   *
    * @param in the stream to read from
    * @throws IOException when the underlying stream fails or the data is not a valid stream
    * @param readSingleFrame whether to end after the first frame
@@ -70,6 +72,8 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * Reads frames with lz4-java's full set of arguments.
+   *
    * @param in the frames to read
    * @param decompressor not used (see the class description)
    * @param checksum not used
@@ -128,9 +132,10 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * {@return the content size the frame's header announces, or -1 when it announces none; reads
+   * the header first when nothing was read yet}
+   *
    * @throws IOException when the underlying stream fails or the data is not a valid stream
-   * @return the content size the frame's header announces, or -1 when it announces none; reads
-   *     the header first when nothing was read yet
    * @throws UnsupportedOperationException unless the stream reads a single frame, as lz4-java
    */
   public long getExpectedContentSize() throws IOException {
@@ -144,8 +149,9 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * {@return whether the stream reads a single frame and its header announces a content size}
+   *
    * @throws IOException when the underlying stream fails or the data is not a valid stream
-   * @return whether the stream reads a single frame and its header announces a content size
    */
   public boolean isExpectedContentSizeDefined() throws IOException {
     return readSingleFrame && getExpectedContentSize() >= 0;

@@ -62,6 +62,8 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
   }
 
   /**
+   * Writes a frame with every setting of lz4-java's constructors; the header is written now.
+   *
    * @param out where the frame goes; the header is written now
    * @param blockSize the block maximum size
    * @param knownSize the content size, when {@code bits} include {@link FLG.Bits#CONTENT_SIZE}
@@ -178,14 +180,15 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
       this.indicator = indicator;
     }
 
-    /** @return the BD code, 4..7 */
+    /** {@return the BD code, 4..7} */
     public int getIndicator() {
       return indicator;
     }
 
     /**
+     * {@return the block size with BD code {@code indicator}}
+     *
      * @param indicator the block-size indicator
-     * @return the block size with BD code {@code indicator}
      * @throws IllegalArgumentException unless 4..7
      */
     public static BLOCKSIZE valueOf(int indicator) {
@@ -242,6 +245,8 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * Builds an FLG byte of {@code version} with {@code bits} set.
+     *
      * @param version must be 1
      * @param bits the flags to set
      * @throws RuntimeException for another version, a reserved bit, or no {@code BLOCK_INDEPENDENCE}
@@ -265,14 +270,15 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * {@return the FLG of a descriptor byte, validated as in the constructor}
+     *
      * @param flg the FLG byte
-     * @return the FLG of a descriptor byte, validated as in the constructor
      */
     public static FLG fromByte(byte flg) {
       return new FLG((flg >>> 6) & 3, flg & 0x3F);
     }
 
-    /** @return the FLG byte: flags in bits 0..5, version in bits 6..7 */
+    /** {@return the FLG byte: flags in bits 0..5, version in bits 6..7} */
     public byte toByte() {
       return (byte) (bits | (version & 3) << 6);
     }
@@ -293,14 +299,15 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * {@return whether {@code bit} is set}
+     *
      * @param bit the bit
-     * @return whether {@code bit} is set
      */
     public boolean isEnabled(Bits bit) {
       return (bits & 1 << bit.position) != 0;
     }
 
-    /** @return the version, 1 */
+    /** {@return the version, 1} */
     public int getVersion() {
       return version;
     }
@@ -320,8 +327,9 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * {@return the BD of a descriptor byte}
+     *
      * @param bd the block descriptor byte
-     * @return the BD of a descriptor byte
      * @throws RuntimeException when a reserved bit is set
      * @throws IllegalArgumentException when the size code is not 4..7
      */
@@ -332,12 +340,12 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
       return new BD(BLOCKSIZE.valueOf((bd >>> 4) & 7));
     }
 
-    /** @return the block maximum size in bytes */
+    /** {@return the block maximum size in bytes} */
     public int getBlockMaximumSize() {
       return 1 << (2 * blockSize.getIndicator() + 8);
     }
 
-    /** @return the BD byte */
+    /** {@return the BD byte} */
     public byte toByte() {
       return (byte) ((blockSize.getIndicator() & 7) << 4);
     }

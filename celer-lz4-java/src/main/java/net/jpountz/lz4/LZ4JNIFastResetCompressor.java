@@ -21,7 +21,7 @@ public final class LZ4JNIFastResetCompressor extends AbstractLZ4JNIFastResetComp
     this.acceleration = LZ4Factory.clampAcceleration(acceleration); // out of range means the nearest level, as in the fork
   }
 
-  /** @return the acceleration, 1 to 65537 */
+  /** {@return the acceleration, 1 to 65537} */
   public int getAcceleration() {
     return acceleration;
   }

@@ -21,7 +21,7 @@ public final class LZ4JNIHCFastResetCompressor extends AbstractLZ4JNIFastResetCo
     this.compressionLevel = LZ4Factory.clampLevel(compressionLevel); // out of range means the nearest level, as in the fork
   }
 
-  /** @return the compression level, 1 to 17 (levels above 12 compress as 12, as in liblz4) */
+  /** {@return the compression level, 1 to 17 (levels above 12 compress as 12, as in liblz4)} */
   public int getCompressionLevel() {
     return compressionLevel;
   }

@@ -65,12 +65,13 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
   }
 
   /**
+   * {@return a new array with the decoded bytes (allocated at {@code maxDestLen}, trimmed when the
+   * block is shorter)}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
    * @param maxDestLen the most bytes that may be written to {@code dest}
-   * @return a new array with the decoded bytes (allocated at {@code maxDestLen}, trimmed when the
-   *     block is shorter)
    */
   public final byte[] decompress(byte[] src, int srcOff, int srcLen, int maxDestLen) {
     byte[] out = new byte[maxDestLen];
@@ -79,9 +80,10 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
   }
 
   /**
+   * {@return a new array with all of {@code src} decoded (at most {@code maxDestLen} bytes)}
+   *
    * @param src the compressed data
    * @param maxDestLen the most bytes that may be written to {@code dest}
-   * @return a new array with all of {@code src} decoded (at most {@code maxDestLen} bytes)
    */
   public final byte[] decompress(byte[] src, int maxDestLen) {
     return decompress(src, 0, src.length, maxDestLen);

@@ -13,7 +13,7 @@ package net.jpountz.util;
 public enum Native {
   ;
 
-  /** @return {@code false}: there is no native library to load */
+  /** {@return {@code false}: there is no native library to load} */
   public static synchronized boolean isLoaded() {
     return false;
   }

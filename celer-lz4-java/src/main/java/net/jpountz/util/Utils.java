@@ -32,7 +32,7 @@ public enum Utils {
     }
   }
 
-  /** @return whether the CPU reads unaligned words cheaply (by architecture name, as lz4-java) */
+  /** {@return whether the CPU reads unaligned words cheaply (by architecture name, as lz4-java)} */
   public static boolean isUnalignedAccessAllowed() {
     return UNALIGNED;
   }

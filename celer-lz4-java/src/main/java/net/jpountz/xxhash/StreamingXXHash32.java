@@ -22,7 +22,7 @@ public abstract class StreamingXXHash32 implements Closeable {
     this.seed = seed;
   }
 
-  /** @return XXH32 of the bytes fed since creation or the last {@link #reset()} */
+  /** {@return XXH32 of the bytes fed since creation or the last {@link #reset()}} */
   public abstract int getValue();
 
   /**
@@ -51,9 +51,9 @@ public abstract class StreamingXXHash32 implements Closeable {
   }
 
   /**
-   * @return a {@link Checksum} view of this hash. Its {@code getValue()} is the hash masked to its
-   *     low 28 bits ({@code & 0x0FFFFFFF}), exactly as lz4-java's: the block streams store that
-   *     value, so it must not change
+   * {@return a {@link Checksum} view of this hash. Its {@code getValue()} is the hash masked to its
+   * low 28 bits ({@code & 0x0FFFFFFF}), exactly as lz4-java's: the block streams store that
+   * value, so it must not change}
    */
   public final Checksum asChecksum() {
     return new Checksum() {

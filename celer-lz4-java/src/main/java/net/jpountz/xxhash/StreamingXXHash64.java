@@ -22,7 +22,7 @@ public abstract class StreamingXXHash64 implements Closeable {
     this.seed = seed;
   }
 
-  /** @return XXH64 of the bytes fed since creation or the last {@link #reset()} */
+  /** {@return XXH64 of the bytes fed since creation or the last {@link #reset()}} */
   public abstract long getValue();
 
   /**
@@ -50,7 +50,7 @@ public abstract class StreamingXXHash64 implements Closeable {
     return getClass().getSimpleName() + "(seed=" + seed + ")";
   }
 
-  /** @return a {@link Checksum} view of this hash; its {@code getValue()} is the full 64-bit hash */
+  /** {@return a {@link Checksum} view of this hash; its {@code getValue()} is the full 64-bit hash} */
   public final Checksum asChecksum() {
     return new Checksum() {
       @Override

@@ -205,19 +205,19 @@ public final class Lz4FrameInputStream extends InputStream {
   }
 
   /**
-   * @return how many blocks this stream decodes at once, at most: 1 on one thread (frames of
-   *     linked blocks are always read on one thread)
+   * {@return how many blocks this stream decodes at once, at most: 1 on one thread (frames of
+   * linked blocks are always read on one thread)}
    */
   public int parallelism() {
     return parallelism;
   }
 
-  /** @return how many compressed bytes were consumed from the underlying stream so far */
+  /** {@return how many compressed bytes were consumed from the underlying stream so far} */
   public long compressedBytesRead() {
     return src.offset();
   }
 
-  /** @return the number of LZ4 and legacy frames started so far (skippable frames not counted) */
+  /** {@return the number of LZ4 and legacy frames started so far (skippable frames not counted)} */
   public int framesRead() {
     return frameCount;
   }

@@ -190,17 +190,17 @@ public final class Lz4FrameOutputStream extends OutputStream {
     }
   }
 
-  /** @return how many blocks this stream compresses at once: 1 on one thread (also for linked blocks) */
+  /** {@return how many blocks this stream compresses at once: 1 on one thread (also for linked blocks)} */
   public int parallelism() {
     return parallelism;
   }
 
-  /** @return the options this stream writes with */
+  /** {@return the options this stream writes with} */
   public Lz4FrameOptions options() {
     return options;
   }
 
-  /** @return the number of uncompressed bytes written so far */
+  /** {@return the number of uncompressed bytes written so far} */
   public long bytesWritten() {
     return written;
   }

@@ -109,6 +109,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   }
 
   /**
+   * Reads with every setting.
+   *
    * @param in the stream to read
    * @param checksum the checksum the writer used, or {@code null} for the default (XXH32 with seed
    *     {@code 0x9747b28c}, low 28 bits); the stream owns it from now on

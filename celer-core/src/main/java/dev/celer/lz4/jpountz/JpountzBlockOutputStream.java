@@ -105,6 +105,8 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   }
 
   /**
+   * Writes with every setting.
+   *
    * @param out where the stream goes
    * @param blockSize the block size, 64 to 32 MB
    * @param compressor the block compressor

@@ -28,7 +28,8 @@ public interface RandomAccessSource extends Closeable {
   int DEFAULT_MAP_CHUNK = 1 << 30;
 
   /**
-   * @return the number of bytes, fixed while the source is in use
+   * {@return the number of bytes, fixed while the source is in use}
+   *
    * @throws IOException when the size cannot be read
    */
   long size() throws IOException;
@@ -52,18 +53,20 @@ public interface RandomAccessSource extends Closeable {
   default void close() throws IOException {}
 
   /**
+   * {@return a source over {@code bytes} (not copied; must not change while in use)}
+   *
    * @param bytes the file's bytes (not copied)
-   * @return a source over {@code bytes} (not copied; must not change while in use)
    */
   static RandomAccessSource of(byte[] bytes) {
     return new ArraySource(Objects.requireNonNull(bytes, "bytes"));
   }
 
   /**
+   * {@return a source that reads {@code channel} with positioned reads; closing it closes the
+   * channel. An interrupt of a reading thread closes the channel ({@code FileChannel}'s rule),
+   * and every later read fails}
+   *
    * @param channel the file's channel, open for reading
-   * @return a source that reads {@code channel} with positioned reads; closing it closes the
-   *     channel. An interrupt of a reading thread closes the channel ({@code FileChannel}'s rule),
-   *     and every later read fails.
    */
   static RandomAccessSource of(FileChannel channel) {
     return new ChannelSource(Objects.requireNonNull(channel, "channel"));

@@ -164,8 +164,9 @@ public final class SeekableLz4Indexer {
   }
 
   /**
+   * {@return the side-car path Celer uses for {@code file}: its name with {@code .idx} added}
+   *
    * @param file the file
-   * @return the side-car path Celer uses for {@code file}: its name with {@code .idx} added
    */
   public static Path sidecarPath(Path file) {
     return file.resolveSibling(file.getFileName() + ".idx");
