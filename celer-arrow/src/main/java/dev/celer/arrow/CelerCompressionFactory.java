@@ -66,6 +66,13 @@ public final class CelerCompressionFactory implements CompressionCodec.Factory {
   }
 
   /**
+   * A factory whose LZ4_FRAME codec writes another block size, for example:
+   *
+   * <pre>{@code
+   * CompressionCodec.Factory f = CelerCompressionFactory.withBlockSize(Lz4FrameOptions.BlockSize.SIZE_1MB);
+   * }</pre>
+   *
+   * @param size the block maximum size of the frames written
    * @return a factory whose LZ4_FRAME codec writes blocks of at most {@code size} (default {@link
    *     CelerLz4FrameCodec#DEFAULT_BLOCK_SIZE}); every block size reads back with any LZ4 frame
    *     reader
@@ -74,7 +81,11 @@ public final class CelerCompressionFactory implements CompressionCodec.Factory {
     return new CelerCompressionFactory(Objects.requireNonNull(size, "size"));
   }
 
-  /** @return the codec of {@code codecType} at its default level (LZ4_FRAME: {@value #DEFAULT_LEVEL}) */
+  /**
+   * The codec of {@code codecType} at its default level.
+   *
+   * @return the codec of {@code codecType} at its default level (LZ4_FRAME: {@value #DEFAULT_LEVEL})
+   */
   @Override
   public CompressionCodec createCodec(CodecType codecType) {
     switch (codecType) {

@@ -21,6 +21,9 @@ public final class Lz4 {
   public static final int MAX_INPUT_SIZE = 0x7E000000;
 
   /**
+   * The worst-case compressed length of a block, for sizing a destination.
+   *
+   * @param length the input's length in bytes
    * @return the worst-case compressed length of {@code length} input bytes ({@code
    *     LZ4_compressBound}): a destination of this size always suffices
    * @throws IllegalArgumentException when {@code length} is negative or above {@link #MAX_INPUT_SIZE}
@@ -33,18 +36,19 @@ public final class Lz4 {
   }
 
   /**
-   * @return the fast compressor at acceleration 1 (what {@code lz4 -1} uses), on the native
-   *     backend when it is active (see {@link #backend()})
+   * {@return the fast compressor at acceleration 1 (what {@code lz4 -1} uses), on the native
+   * backend when it is active (see {@link #backend()})}
    */
   public static Lz4Compressor fastCompressor() {
     return fastCompressor(1);
   }
 
   /**
+   * {@return a fast compressor, on the native backend when it is active}
+   *
    * @param acceleration 1 is the default; larger values trade ratio for speed, as in the C
    *     library's {@code LZ4_compress_fast}; out-of-range values are mapped as {@link
    *     Lz4Level#fast(int)} maps them
-   * @return a fast compressor, on the native backend when it is active
    */
   public static Lz4Compressor fastCompressor(int acceleration) {
     int a = Lz4Level.clampAcceleration(acceleration);
@@ -54,16 +58,17 @@ public final class Lz4 {
   private static final Lz4FastCompressor JAVA_FAST_1 = new Lz4FastCompressor(1);
   private static final Lz4Compressor FAST_1 = Lz4NativeCompressor.fast(JAVA_FAST_1, 1);
 
-  /** @return the high-compression compressor at its default level, {@link Lz4Level#DEFAULT_HIGH} */
+  /** {@return the high-compression compressor at its default level, {@link Lz4Level#DEFAULT_HIGH}} */
   public static Lz4Compressor highCompressor() {
     return highCompressor(Lz4Level.DEFAULT_HIGH);
   }
 
   /**
+   * {@return an HC compressor, on the native backend when it is active}
+   *
    * @param level 1..{@link Lz4Level#MAX} as in the C library's {@code LZ4_compress_HC} (levels 1
    *     and 2 are HC levels here, unlike {@code lz4 -1}); out-of-range values are mapped as {@link
    *     Lz4Level#high(int)} maps them
-   * @return an HC compressor, on the native backend when it is active
    */
   public static Lz4Compressor highCompressor(int level) {
     return HIGH[Lz4Level.clampHighLevel(level)];
@@ -79,51 +84,54 @@ public final class Lz4 {
   }
 
   /**
+   * {@return a new stream compressor for a sequence of linked blocks, starting without history (not
+   * thread-safe; see {@link Lz4StreamCompressor})}
+   *
    * @param compressor encodes each block (fast or HC)
-   * @return a new stream compressor for a sequence of linked blocks, starting without history (not
-   *     thread-safe; see {@link Lz4StreamCompressor})
    */
   public static Lz4StreamCompressor streamCompressor(Lz4Compressor compressor) {
     return new Lz4StreamCompressor(compressor);
   }
 
   /**
-   * @return a new stream decompressor for a sequence of linked blocks, starting without history
-   *     (not thread-safe; see {@link Lz4StreamDecompressor})
+   * {@return a new stream decompressor for a sequence of linked blocks, starting without history
+   * (not thread-safe; see {@link Lz4StreamDecompressor})}
    */
   public static Lz4StreamDecompressor streamDecompressor() {
     return new Lz4StreamDecompressor();
   }
 
-  /** @return the safe decompressor (stateless, shared), on the native backend when it is active */
+  /** {@return the safe decompressor (stateless, shared), on the native backend when it is active} */
   public static Lz4Decompressor decompressor() {
     return DECOMPRESSOR;
   }
 
   private static final Lz4Decompressor DECOMPRESSOR = Lz4NativeDecompressor.best();
 
-  /** @return the pure-Java fast compressor at acceleration 1, whatever the backend (benchmarks, tests) */
+  /** {@return the pure-Java fast compressor at acceleration 1, whatever the backend (benchmarks, tests)} */
   public static Lz4Compressor javaFastCompressor() {
     return JAVA_FAST_1;
   }
 
   /**
+   * {@return the pure-Java fast compressor, whatever the backend}
+   *
    * @param acceleration as for {@link #fastCompressor(int)}
-   * @return the pure-Java fast compressor, whatever the backend
    */
   public static Lz4Compressor javaFastCompressor(int acceleration) {
     return acceleration <= 1 ? JAVA_FAST_1 : new Lz4FastCompressor(acceleration);
   }
 
   /**
+   * {@return the pure-Java HC compressor, whatever the backend}
+   *
    * @param level as for {@link #highCompressor(int)}
-   * @return the pure-Java HC compressor, whatever the backend
    */
   public static Lz4Compressor javaHighCompressor(int level) {
     return Lz4HighCompressor.forLevel(level);
   }
 
-  /** @return the pure-Java safe decompressor, whatever the backend */
+  /** {@return the pure-Java safe decompressor, whatever the backend} */
   public static Lz4Decompressor javaDecompressor() {
     return Lz4SafeDecompressor.INSTANCE;
   }
@@ -149,7 +157,7 @@ public final class Lz4 {
     return NativeBackend.status();
   }
 
-  /** @return whether the LZ4 factories of this class return native compressors and decompressor */
+  /** {@return whether the LZ4 factories of this class return native compressors and decompressor} */
   public static boolean isNativeBackend() {
     return NativeBackend.lz4();
   }

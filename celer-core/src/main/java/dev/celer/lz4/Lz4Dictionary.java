@@ -32,6 +32,14 @@ import java.util.Objects;
  * 64 KB) and the 16 KB table; compressing with the dictionary then allocates nothing (the high
  * compressors' pooled work buffers are allocated once, as for their {@code byte[] dict}
  * overloads, and per call for inputs over 4 MB).
+ *
+ * <pre>{@code
+ * Lz4Dictionary dict = Lz4Dictionary.of(samples);  // once, shared by all threads
+ * byte[] dst = new byte[Lz4.maxCompressedLength(record.length)];
+ * int n = Lz4.fastCompressor().compress(record, 0, record.length, dst, 0, dst.length, dict);
+ * // decoding needs the same dictionary bytes
+ * int m = Lz4.decompressor().decompress(dst, 0, n, out, 0, out.length, samples, 0, samples.length);
+ * }</pre>
  */
 public final class Lz4Dictionary {
   private static final Lz4Dictionary EMPTY = new Lz4Dictionary(new byte[0]);
@@ -80,14 +88,14 @@ public final class Lz4Dictionary {
     return of(dict, 0, dict.length);
   }
 
-  /** @return the number of dictionary bytes kept: {@code min(len, 65536)} */
+  /** {@return the number of dictionary bytes kept: {@code min(len, 65536)}} */
   public int length() {
     return bytes.length;
   }
 
   /**
-   * @return a new array with the kept bytes (the last {@link #length()} bytes of the dictionary):
-   *     enough to decode blocks compressed with this dictionary
+   * {@return a new array with the kept bytes (the last {@link #length()} bytes of the dictionary):
+   * enough to decode blocks compressed with this dictionary}
    */
   public byte[] copyOfBytes() {
     return bytes.clone();

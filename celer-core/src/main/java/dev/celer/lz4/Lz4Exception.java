@@ -8,16 +8,30 @@ package dev.celer.lz4;
  * NegativeArraySizeException} or {@code OutOfMemoryError}: it surfaces as this exception.
  *
  * <p>Instances are immutable and thread-safe.
+ *
+ * <pre>{@code
+ * try {
+ *   byte[] data = Lz4.decompressor().decompress(block, originalLength);
+ * } catch (Lz4Exception e) {
+ *   // malformed or lying input: reject it
+ * }
+ * }</pre>
  */
 public class Lz4Exception extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** @param message what is wrong, and where */
+  /**
+   * Creates the exception.
+   *
+   * @param message what is wrong, and where
+   */
   public Lz4Exception(String message) {
     super(message);
   }
 
   /**
+   * Creates the exception, with the failure that caused it.
+   *
    * @param message what is wrong, and where
    * @param cause the underlying failure
    */

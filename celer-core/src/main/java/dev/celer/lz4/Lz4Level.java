@@ -59,9 +59,10 @@ public final class Lz4Level {
   }
 
   /**
+   * {@return the compressor setting that level selects}
+   *
    * @param level a level as the {@code lz4} command and {@code LZ4F_preferences_t} read it (see
    *     the table in the class description)
-   * @return the compressor setting that level selects
    */
   public static Lz4Level of(int level) {
     if (level >= MIN_HIGH) {
@@ -73,9 +74,10 @@ public final class Lz4Level {
   }
 
   /**
+   * {@return the fast compressor at that acceleration}
+   *
    * @param acceleration as {@code LZ4_compress_fast} reads it: 1 is the default, larger values
    *     trade ratio for speed; below 1 means 1, above {@link #MAX_ACCELERATION} means that maximum
-   * @return the fast compressor at that acceleration
    */
   public static Lz4Level fast(int acceleration) {
     int a = clampAcceleration(acceleration);
@@ -83,9 +85,10 @@ public final class Lz4Level {
   }
 
   /**
+   * {@return the HC compressor at that level}
+   *
    * @param level as {@code LZ4_compress_HC} reads it: 1..12; 0 or less means {@link
    *     #DEFAULT_HIGH}, above {@link #MAX} means {@link #MAX}
-   * @return the HC compressor at that level
    */
   public static Lz4Level high(int level) {
     return new Lz4Level(true, clampHighLevel(level));
@@ -101,24 +104,24 @@ public final class Lz4Level {
     return level < 1 ? DEFAULT_HIGH : Math.min(level, MAX);
   }
 
-  /** @return true for the HC compressor, false for the fast compressor */
+  /** {@return true for the HC compressor, false for the fast compressor} */
   public boolean isHigh() {
     return high;
   }
 
-  /** @return the fast compressor's acceleration, 1..{@link #MAX_ACCELERATION}, or 0 for HC */
+  /** {@return the fast compressor's acceleration, 1..{@link #MAX_ACCELERATION}, or 0 for HC} */
   public int acceleration() {
     return high ? 0 : value;
   }
 
-  /** @return the HC level, 1..{@link #MAX}, or 0 for the fast compressor */
+  /** {@return the HC level, 1..{@link #MAX}, or 0 for the fast compressor} */
   public int highLevel() {
     return high ? value : 0;
   }
 
   /**
-   * @return the block compressor of this setting: {@link Lz4#highCompressor(int)} or {@link
-   *     Lz4#fastCompressor(int)} (shared, thread-safe)
+   * {@return the block compressor of this setting: {@link Lz4#highCompressor(int)} or {@link
+   * Lz4#fastCompressor(int)} (shared, thread-safe)}
    */
   public Lz4Compressor compressor() {
     return high ? Lz4.highCompressor(value) : Lz4.fastCompressor(value);

@@ -78,7 +78,7 @@ public final class Lz4StreamCompressor {
     this.nativeHigh = high != null && compressor instanceof Lz4NativeCompressor ? (Lz4NativeCompressor) compressor : null;
   }
 
-  /** @return the compressor that encodes each block */
+  /** {@return the compressor that encodes each block} */
   public Lz4Compressor compressor() {
     return compressor;
   }

@@ -14,11 +14,24 @@ import java.io.IOException;
  *
  * <p>An {@link IOException}, so that code reading through {@code InputStream} handles it where it
  * already handles I/O failures. Instances are immutable and thread-safe.
+ *
+ * <pre>{@code
+ * try (InputStream in = new Lz4FrameInputStream(Files.newInputStream(path))) {
+ *   in.transferTo(out);
+ * } catch (Lz4StreamException e) {
+ *   if (e.kind() == Lz4StreamException.Kind.CHECKSUM) {
+ *     System.err.println("corrupted at compressed offset " + e.offset());
+ *   }
+ * }
+ * }</pre>
  */
 public class Lz4StreamException extends IOException {
   private static final long serialVersionUID = 2L;
 
-  /** What kind of problem a stream found in its input. */
+  /**
+   * What kind of problem a stream found in its input:
+   * {@code if (e.kind() == Lz4StreamException.Kind.TRUNCATED) ...}
+   */
   public enum Kind {
     /** The input ended inside a frame, a header, a block or a checksum. */
     TRUNCATED,
@@ -41,10 +54,14 @@ public class Lz4StreamException extends IOException {
   /** The value of {@link #offset()} when the position is not known. */
   public static final long UNKNOWN_OFFSET = -1;
 
+  /** What kind of problem; serialized. */
   private final Kind kind;
+  /** Where in the compressed stream it was found, or {@link #UNKNOWN_OFFSET}; serialized. */
   private final long offset;
 
   /**
+   * Creates the exception.
+   *
    * @param kind what kind of problem
    * @param offset the offset in the compressed stream where it was found, or {@link #UNKNOWN_OFFSET}
    * @param message what is wrong, and where, for people
@@ -54,6 +71,8 @@ public class Lz4StreamException extends IOException {
   }
 
   /**
+   * Creates the exception, with the failure that caused it.
+   *
    * @param kind what kind of problem
    * @param offset the offset in the compressed stream where it was found, or {@link #UNKNOWN_OFFSET}
    * @param message what is wrong, and where, for people
@@ -68,14 +87,14 @@ public class Lz4StreamException extends IOException {
     this.offset = offset < 0 ? UNKNOWN_OFFSET : offset;
   }
 
-  /** @return what kind of problem this is; never null */
+  /** {@return what kind of problem this is; never null} */
   public Kind kind() {
     return kind;
   }
 
   /**
-   * @return the offset in the compressed stream (bytes from the start of what the stream read) at
-   *     which the problem was found, or {@link #UNKNOWN_OFFSET}
+   * {@return the offset in the compressed stream (bytes from the start of what the stream read) at
+   * which the problem was found, or {@link #UNKNOWN_OFFSET}}
    */
   public long offset() {
     return offset;

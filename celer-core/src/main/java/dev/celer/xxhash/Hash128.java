@@ -13,12 +13,19 @@ package dev.celer.xxhash;
  * until the library moved to Java 11): {@link #low64()}, {@link #high64()}, {@link #equals} and
  * {@link #hashCode} over both halves (the hash code is the one the JDK gives the record), and
  * {@link #toString()} the canonical hex.
+ *
+ * <pre>{@code
+ * Hash128 h = XxHash128.hash(data);
+ * String hex = h.toHex();   // as xxhsum -H2 prints it
+ * }</pre>
  */
 public final class Hash128 {
   private final long low64;
   private final long high64;
 
   /**
+   * Creates the hash of its two halves.
+   *
    * @param low64 the lower 64 bits
    * @param high64 the higher 64 bits
    */
@@ -27,12 +34,12 @@ public final class Hash128 {
     this.high64 = high64;
   }
 
-  /** @return the lower 64 bits */
+  /** {@return the lower 64 bits} */
   public long low64() {
     return low64;
   }
 
-  /** @return the higher 64 bits */
+  /** {@return the higher 64 bits} */
   public long high64() {
     return high64;
   }
@@ -53,7 +60,7 @@ public final class Hash128 {
     return 31 * Long.hashCode(low64) + Long.hashCode(high64);
   }
 
-  /** @return the 16 bytes of the canonical (big-endian) form: {@code high64}, then {@code low64} */
+  /** {@return the 16 bytes of the canonical (big-endian) form: {@code high64}, then {@code low64}} */
   public byte[] toBytes() {
     byte[] b = new byte[16];
     writeTo(b, 0);
@@ -75,7 +82,7 @@ public final class Hash128 {
     }
   }
 
-  /** @return the canonical form as 32 lower-case hex digits, as {@code xxhsum -H2} prints it */
+  /** {@return the canonical form as 32 lower-case hex digits, as {@code xxhsum -H2} prints it} */
   public String toHex() {
     char[] c = new char[32];
     HexFormatting.appendHex(high64, 16, c, 0);

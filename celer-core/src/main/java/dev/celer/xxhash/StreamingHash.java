@@ -19,6 +19,15 @@ import java.nio.ByteBuffer;
  * no other package can extend this class. (Until the library moved to Java 11 this was a sealed
  * interface with the same four permitted classes and the same methods; Java 11 has no sealed
  * types, and an interface cannot keep others from implementing it.)
+ *
+ * <pre>{@code
+ * StreamingHash h = XxHash64.create();   // or XxHash32, XxHash3, XxHash128
+ * byte[] buf = new byte[8192];
+ * for (int n; (n = in.read(buf)) > 0; ) {
+ *   h.update(buf, 0, n);
+ * }
+ * byte[] digest = h.digestBytes();       // canonical, big-endian
+ * }</pre>
  */
 public abstract class StreamingHash {
   /** Only {@link XxHash32}, {@link XxHash64}, {@link XxHash3} and {@link XxHash128} extend it. */
@@ -51,9 +60,9 @@ public abstract class StreamingHash {
   public abstract void update(int b);
 
   /**
-   * @return the hash of everything added since creation or the last {@link #reset()}, in its
-   *     canonical big-endian form (a new array of 4, 8 or 16 bytes); the state is not changed, so
-   *     more data may be added afterwards
+   * {@return the hash of everything added since creation or the last {@link #reset()}, in its
+   * canonical big-endian form (a new array of 4, 8 or 16 bytes); the state is not changed, so
+   * more data may be added afterwards}
    */
   public abstract byte[] digestBytes();
 

@@ -32,6 +32,14 @@ import java.util.Objects;
  * copied: do not change it during the call. An instance is <b>not</b> thread-safe (confine it to
  * one thread, or synchronize); it allocates about 400 bytes of state (and a copy of a custom
  * secret) once, at creation, nothing per {@code update}, and the result per {@code digest}.
+ *
+ * <pre>{@code
+ * Hash128 h = XxHash128.hash(data);              // one shot, seed 0
+ * XxHash128 s = XxHash128.create(seed);          // streaming
+ * s.update(part1, 0, part1.length);
+ * s.update(part2, 0, part2.length);
+ * Hash128 same = s.digest();                     // equals XxHash128.hash(part1 + part2, seed)
+ * }</pre>
  */
 public final class XxHash128 extends StreamingHash {
 
@@ -39,21 +47,23 @@ public final class XxHash128 extends StreamingHash {
   public static final int SECRET_SIZE_MIN = Xxh3.SECRET_SIZE_MIN;
 
   /**
+   * {@return XXH3-128 of {@code b[off, off+len)} with seed 0 and the default secret}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
-   * @return XXH3-128 of {@code b[off, off+len)} with seed 0 and the default secret
    */
   public static Hash128 hash(byte[] b, int off, int len) {
     return hash(b, off, len, 0L);
   }
 
   /**
+   * {@return XXH3-128 of {@code b[off, off+len)} with {@code seed}}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
    * @param seed the seed
-   * @return XXH3-128 of {@code b[off, off+len)} with {@code seed}
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
    */
   public static Hash128 hash(byte[] b, int off, int len, long seed) {
@@ -62,34 +72,38 @@ public final class XxHash128 extends StreamingHash {
   }
 
   /**
+   * {@return XXH3-128 of all of {@code b} with seed 0}
+   *
    * @param b the data to hash
-   * @return XXH3-128 of all of {@code b} with seed 0
    */
   public static Hash128 hash(byte[] b) {
     return compute(b, 0, b.length, 0L);
   }
 
   /**
+   * {@return XXH3-128 of all of {@code b} with {@code seed}}
+   *
    * @param b the data to hash
    * @param seed the seed
-   * @return XXH3-128 of all of {@code b} with {@code seed}
    */
   public static Hash128 hash(byte[] b, long seed) {
     return compute(b, 0, b.length, seed);
   }
 
   /**
+   * {@return XXH3-128 of the remaining bytes of {@code buf} with seed 0; the position is kept}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
-   * @return XXH3-128 of the remaining bytes of {@code buf} with seed 0; the position is kept
    */
   public static Hash128 hash(ByteBuffer buf) {
     return hash(buf, 0L);
   }
 
   /**
+   * {@return XXH3-128 of the remaining bytes of {@code buf} with {@code seed}; the position is kept}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
    * @param seed the seed
-   * @return XXH3-128 of the remaining bytes of {@code buf} with {@code seed}; the position is kept
    */
   public static Hash128 hash(ByteBuffer buf, long seed) {
     int pos = buf.position();
@@ -101,11 +115,12 @@ public final class XxHash128 extends StreamingHash {
   }
 
   /**
+   * {@return XXH3-128 of {@code b[off, off+len)} with a custom {@code secret}}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
    * @param secret the custom secret, at least 136 bytes
-   * @return XXH3-128 of {@code b[off, off+len)} with a custom {@code secret}
    * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
    *     bytes
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
@@ -117,10 +132,11 @@ public final class XxHash128 extends StreamingHash {
   }
 
   /**
+   * {@return XXH3-128 of the remaining bytes of {@code buf} with a custom {@code secret}; the
+   * position is kept}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
    * @param secret the custom secret, at least 136 bytes
-   * @return XXH3-128 of the remaining bytes of {@code buf} with a custom {@code secret}; the
-   *     position is kept
    * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
    *     bytes
    */
@@ -135,9 +151,10 @@ public final class XxHash128 extends StreamingHash {
   }
 
   /**
+   * {@return the canonical form of {@code hash} as {@code xxhsum -H2} prints it: 32 lower-case hex
+   * digits, {@code high64} then {@code low64}, most significant first}
+   *
    * @param hash the hash
-   * @return the canonical form of {@code hash} as {@code xxhsum -H2} prints it: 32 lower-case hex
-   *     digits, {@code high64} then {@code low64}, most significant first
    */
   public static String toHex(Hash128 hash) {
     return hash.toHex();
@@ -238,22 +255,24 @@ public final class XxHash128 extends StreamingHash {
     return new Hash128(low, high[0]);
   }
 
-  /** @return a new streaming hasher with seed 0 and the default secret */
+  /** {@return a new streaming hasher with seed 0 and the default secret} */
   public static XxHash128 create() {
     return create(0);
   }
 
   /**
+   * {@return a new streaming hasher with {@code seed}}
+   *
    * @param seed the seed
-   * @return a new streaming hasher with {@code seed}
    */
   public static XxHash128 create(long seed) {
     return new XxHash128(new Xxh3State(seed, Xxh3.DEFAULT_SECRET, Xxh3.secretForSeed(seed)));
   }
 
   /**
+   * {@return a new streaming hasher with a custom {@code secret}, which is copied}
+   *
    * @param secret the custom secret, at least 136 bytes
-   * @return a new streaming hasher with a custom {@code secret}, which is copied
    * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
    *     bytes
    */
@@ -299,8 +318,8 @@ public final class XxHash128 extends StreamingHash {
   }
 
   /**
-   * @return the hash of everything added since creation or the last {@link #reset()}; does not
-   *     change the state, so more data may be added afterwards
+   * {@return the hash of everything added since creation or the last {@link #reset()}; does not
+   * change the state, so more data may be added afterwards}
    */
   public Hash128 digest() {
     return state.digest128();

@@ -30,6 +30,14 @@ import java.util.Objects;
  * thread-safe (confine it to one thread, or synchronize); it allocates about 400 bytes of state
  * (and a copy of a custom secret) once, at creation, and nothing per {@code update} or {@code
  * digest}.
+ *
+ * <pre>{@code
+ * long h = XxHash3.hash(data);                   // one shot, seed 0
+ * XxHash3 s = XxHash3.create();                  // streaming
+ * s.update(part1, 0, part1.length);
+ * s.update(part2, 0, part2.length);
+ * String hex = XxHash3.toHex(s.digest());        // as xxhsum -H3 prints it
+ * }</pre>
  */
 public final class XxHash3 extends StreamingHash {
 
@@ -37,21 +45,23 @@ public final class XxHash3 extends StreamingHash {
   public static final int SECRET_SIZE_MIN = Xxh3.SECRET_SIZE_MIN;
 
   /**
+   * {@return XXH3-64 of {@code b[off, off+len)} with seed 0 and the default secret}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
-   * @return XXH3-64 of {@code b[off, off+len)} with seed 0 and the default secret
    */
   public static long hash(byte[] b, int off, int len) {
     return hash(b, off, len, 0L);
   }
 
   /**
+   * {@return XXH3-64 of {@code b[off, off+len)} with {@code seed}}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
    * @param seed the seed
-   * @return XXH3-64 of {@code b[off, off+len)} with {@code seed}
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
    */
   public static long hash(byte[] b, int off, int len, long seed) {
@@ -60,34 +70,38 @@ public final class XxHash3 extends StreamingHash {
   }
 
   /**
+   * {@return XXH3-64 of all of {@code b} with seed 0}
+   *
    * @param b the data to hash
-   * @return XXH3-64 of all of {@code b} with seed 0
    */
   public static long hash(byte[] b) {
     return compute(b, 0, b.length, 0L);
   }
 
   /**
+   * {@return XXH3-64 of all of {@code b} with {@code seed}}
+   *
    * @param b the data to hash
    * @param seed the seed
-   * @return XXH3-64 of all of {@code b} with {@code seed}
    */
   public static long hash(byte[] b, long seed) {
     return compute(b, 0, b.length, seed);
   }
 
   /**
+   * {@return XXH3-64 of the remaining bytes of {@code buf} with seed 0; the position is kept}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
-   * @return XXH3-64 of the remaining bytes of {@code buf} with seed 0; the position is kept
    */
   public static long hash(ByteBuffer buf) {
     return hash(buf, 0L);
   }
 
   /**
+   * {@return XXH3-64 of the remaining bytes of {@code buf} with {@code seed}; the position is kept}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
    * @param seed the seed
-   * @return XXH3-64 of the remaining bytes of {@code buf} with {@code seed}; the position is kept
    */
   public static long hash(ByteBuffer buf, long seed) {
     int pos = buf.position();
@@ -99,11 +113,12 @@ public final class XxHash3 extends StreamingHash {
   }
 
   /**
+   * {@return XXH3-64 of {@code b[off, off+len)} with a custom {@code secret}}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
    * @param secret the custom secret, at least 136 bytes
-   * @return XXH3-64 of {@code b[off, off+len)} with a custom {@code secret}
    * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
    *     bytes
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
@@ -115,10 +130,11 @@ public final class XxHash3 extends StreamingHash {
   }
 
   /**
+   * {@return XXH3-64 of the remaining bytes of {@code buf} with a custom {@code secret}; the
+   * position is kept}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
    * @param secret the custom secret, at least 136 bytes
-   * @return XXH3-64 of the remaining bytes of {@code buf} with a custom {@code secret}; the
-   *     position is kept
    * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
    *     bytes
    */
@@ -133,9 +149,10 @@ public final class XxHash3 extends StreamingHash {
   }
 
   /**
+   * {@return the canonical form of {@code hash} as {@code xxhsum -H3} prints it: 16 lower-case hex
+   * digits, most significant first}
+   *
    * @param hash the hash
-   * @return the canonical form of {@code hash} as {@code xxhsum -H3} prints it: 16 lower-case hex
-   *     digits, most significant first
    */
   public static String toHex(long hash) {
     return HexFormatting.hex(hash, 16);
@@ -161,22 +178,24 @@ public final class XxHash3 extends StreamingHash {
     return Xxh3.hashLarge(in, off, len, secret, null);
   }
 
-  /** @return a new streaming hasher with seed 0 and the default secret */
+  /** {@return a new streaming hasher with seed 0 and the default secret} */
   public static XxHash3 create() {
     return create(0);
   }
 
   /**
+   * {@return a new streaming hasher with {@code seed}}
+   *
    * @param seed the seed
-   * @return a new streaming hasher with {@code seed}
    */
   public static XxHash3 create(long seed) {
     return new XxHash3(new Xxh3State(seed, Xxh3.DEFAULT_SECRET, Xxh3.secretForSeed(seed)));
   }
 
   /**
+   * {@return a new streaming hasher with a custom {@code secret}, which is copied}
+   *
    * @param secret the custom secret, at least 136 bytes
-   * @return a new streaming hasher with a custom {@code secret}, which is copied
    * @throws IllegalArgumentException if {@code secret} has fewer than {@link #SECRET_SIZE_MIN}
    *     bytes
    */
@@ -222,8 +241,8 @@ public final class XxHash3 extends StreamingHash {
   }
 
   /**
-   * @return the hash of everything added since creation or the last {@link #reset()}; does not
-   *     change the state, so more data may be added afterwards
+   * {@return the hash of everything added since creation or the last {@link #reset()}; does not
+   * change the state, so more data may be added afterwards}
    */
   public long digest() {
     return state.digest64();

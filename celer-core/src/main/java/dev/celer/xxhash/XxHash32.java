@@ -21,6 +21,14 @@ import java.util.Objects;
  * buffer and its accumulators once, at creation, and nothing per {@code update} or {@code digest}.
  * With the native backend, updates of at least 1 KB run in {@code libxxhash} ({@code
  * XXH32_update}); the result is the same.
+ *
+ * <pre>{@code
+ * int h = XxHash32.hash(data);                   // one shot, seed 0
+ * XxHash32 s = XxHash32.create(seed);            // streaming
+ * s.update(part1, 0, part1.length);
+ * s.update(part2, 0, part2.length);
+ * String hex = XxHash32.toHex(s.digest());       // as xxhsum -H0 prints it
+ * }</pre>
  */
 public final class XxHash32 extends StripeHasher {
 
@@ -35,10 +43,11 @@ public final class XxHash32 extends StripeHasher {
   static final int STRIPE_LEN = 16;
 
   /**
+   * {@return XXH32 of {@code b[off, off+len)} with seed 0}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
-   * @return XXH32 of {@code b[off, off+len)} with seed 0
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
    */
   public static int hash(byte[] b, int off, int len) {
@@ -46,27 +55,30 @@ public final class XxHash32 extends StripeHasher {
   }
 
   /**
+   * {@return XXH32 of all of {@code b} with seed 0}
+   *
    * @param b the data to hash
-   * @return XXH32 of all of {@code b} with seed 0
    */
   public static int hash(byte[] b) {
     return hash(b, 0);
   }
 
   /**
+   * {@return XXH32 of the remaining bytes of {@code buf} with seed 0; its position is not changed}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
-   * @return XXH32 of the remaining bytes of {@code buf} with seed 0; its position is not changed
    */
   public static int hash(ByteBuffer buf) {
     return hash(buf, 0);
   }
 
   /**
+   * {@return XXH32 of {@code b[off, off+len)} with {@code seed}}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
    * @param seed the seed
-   * @return XXH32 of {@code b[off, off+len)} with {@code seed}
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
    */
   public static int hash(byte[] b, int off, int len, int seed) {
@@ -75,19 +87,21 @@ public final class XxHash32 extends StripeHasher {
   }
 
   /**
+   * {@return XXH32 of all of {@code b} with {@code seed}}
+   *
    * @param b the data to hash
    * @param seed the seed
-   * @return XXH32 of all of {@code b} with {@code seed}
    */
   public static int hash(byte[] b, int seed) {
     return compute(b, 0, b.length, seed);
   }
 
   /**
+   * {@return XXH32 of the remaining bytes of {@code buf} with {@code seed}; its position is not
+   * changed}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
    * @param seed the seed
-   * @return XXH32 of the remaining bytes of {@code buf} with {@code seed}; its position is not
-   *     changed
    */
   public static int hash(ByteBuffer buf, int seed) {
     int pos = buf.position();
@@ -99,22 +113,24 @@ public final class XxHash32 extends StripeHasher {
   }
 
   /**
+   * {@return the canonical form of {@code hash} as {@code xxhsum -H0} prints it: 8 lower-case hex
+   * digits, most significant first}
+   *
    * @param hash the hash
-   * @return the canonical form of {@code hash} as {@code xxhsum -H0} prints it: 8 lower-case hex
-   *     digits, most significant first
    */
   public static String toHex(int hash) {
     return HexFormatting.hex(hash & 0xFFFF_FFFFL, 8);
   }
 
-  /** @return a new streaming hasher with seed 0 */
+  /** {@return a new streaming hasher with seed 0} */
   public static XxHash32 create() {
     return create(0);
   }
 
   /**
+   * {@return a new streaming hasher with {@code seed}}
+   *
    * @param seed the seed
-   * @return a new streaming hasher with {@code seed}
    */
   public static XxHash32 create(int seed) {
     return new XxHash32(seed);
@@ -234,8 +250,8 @@ public final class XxHash32 extends StripeHasher {
   }
 
   /**
-   * @return the hash of everything added since creation or the last {@link #reset()}; does not
-   *     change the state, so more data may be added afterwards
+   * {@return the hash of everything added since creation or the last {@link #reset()}; does not
+   * change the state, so more data may be added afterwards}
    */
   public int digest() {
     int acc;

@@ -21,6 +21,14 @@ import java.util.Objects;
  * buffer and its accumulators once, at creation, and nothing per {@code update} or {@code digest}.
  * With the native backend, updates of at least 1 KB run in {@code libxxhash} ({@code
  * XXH64_update}); the result is the same.
+ *
+ * <pre>{@code
+ * long h = XxHash64.hash(data);                  // one shot, seed 0
+ * XxHash64 s = XxHash64.create(seed);            // streaming
+ * s.update(part1, 0, part1.length);
+ * s.update(part2, 0, part2.length);
+ * String hex = XxHash64.toHex(s.digest());       // as xxhsum -H1 prints it
+ * }</pre>
  */
 public final class XxHash64 extends StripeHasher {
 
@@ -35,10 +43,11 @@ public final class XxHash64 extends StripeHasher {
   static final int STRIPE_LEN = 32;
 
   /**
+   * {@return XXH64 of {@code b[off, off+len)} with seed 0}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
-   * @return XXH64 of {@code b[off, off+len)} with seed 0
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
    */
   public static long hash(byte[] b, int off, int len) {
@@ -46,27 +55,30 @@ public final class XxHash64 extends StripeHasher {
   }
 
   /**
+   * {@return XXH64 of all of {@code b} with seed 0}
+   *
    * @param b the data to hash
-   * @return XXH64 of all of {@code b} with seed 0
    */
   public static long hash(byte[] b) {
     return hash(b, 0L);
   }
 
   /**
+   * {@return XXH64 of the remaining bytes of {@code buf} with seed 0; its position is not changed}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
-   * @return XXH64 of the remaining bytes of {@code buf} with seed 0; its position is not changed
    */
   public static long hash(ByteBuffer buf) {
     return hash(buf, 0L);
   }
 
   /**
+   * {@return XXH64 of {@code b[off, off+len)} with {@code seed}}
+   *
    * @param b the data to hash
    * @param off where the data starts in {@code b}
    * @param len the data's length in bytes
    * @param seed the seed
-   * @return XXH64 of {@code b[off, off+len)} with {@code seed}
    * @throws IndexOutOfBoundsException if the range is not inside {@code b}
    */
   public static long hash(byte[] b, int off, int len, long seed) {
@@ -75,19 +87,21 @@ public final class XxHash64 extends StripeHasher {
   }
 
   /**
+   * {@return XXH64 of all of {@code b} with {@code seed}}
+   *
    * @param b the data to hash
    * @param seed the seed
-   * @return XXH64 of all of {@code b} with {@code seed}
    */
   public static long hash(byte[] b, long seed) {
     return compute(b, 0, b.length, seed);
   }
 
   /**
+   * {@return XXH64 of the remaining bytes of {@code buf} with {@code seed}; its position is not
+   * changed}
+   *
    * @param buf the buffer whose remaining bytes are hashed (its position does not move)
    * @param seed the seed
-   * @return XXH64 of the remaining bytes of {@code buf} with {@code seed}; its position is not
-   *     changed
    */
   public static long hash(ByteBuffer buf, long seed) {
     int pos = buf.position();
@@ -99,22 +113,24 @@ public final class XxHash64 extends StripeHasher {
   }
 
   /**
+   * {@return the canonical form of {@code hash} as {@code xxhsum -H1} prints it: 16 lower-case hex
+   * digits, most significant first}
+   *
    * @param hash the hash
-   * @return the canonical form of {@code hash} as {@code xxhsum -H1} prints it: 16 lower-case hex
-   *     digits, most significant first
    */
   public static String toHex(long hash) {
     return HexFormatting.hex(hash, 16);
   }
 
-  /** @return a new streaming hasher with seed 0 */
+  /** {@return a new streaming hasher with seed 0} */
   public static XxHash64 create() {
     return create(0L);
   }
 
   /**
+   * {@return a new streaming hasher with {@code seed}}
+   *
    * @param seed the seed
-   * @return a new streaming hasher with {@code seed}
    */
   public static XxHash64 create(long seed) {
     return new XxHash64(seed);
@@ -279,8 +295,8 @@ public final class XxHash64 extends StripeHasher {
   }
 
   /**
-   * @return the hash of everything added since creation or the last {@link #reset()}; does not
-   *     change the state, so more data may be added afterwards
+   * {@return the hash of everything added since creation or the last {@link #reset()}; does not
+   * change the state, so more data may be added afterwards}
    */
   public long digest() {
     long acc;

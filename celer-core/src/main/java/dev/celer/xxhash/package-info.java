@@ -22,5 +22,17 @@
  * canonical big-endian bytes. Each class has a {@code toHex} method printing a hash exactly as
  * {@code xxhsum} does (the canonical form). Results are unsigned values carried in signed Java
  * types; XXH32's seed is an {@code int}, the others' a {@code long}.
+ *
+ * <p>Start at {@link dev.celer.xxhash.XxHash3} for new uses (what xxHash recommends), or at the
+ * class of the hash a format prescribes (XXH32 for LZ4 frames, XXH64 for many file formats):
+ *
+ * <pre>{@code
+ * long h = XxHash3.hash(data);
+ * XxHash64 s = XxHash64.create();
+ * s.update(buf, 0, n);
+ * String hex = XxHash64.toHex(s.digest());
+ * }</pre>
+ *
+ * Guide: {@code docs/guide-xxhash.md}.
  */
 package dev.celer.xxhash;

@@ -60,6 +60,15 @@ import org.apache.hadoop.io.compress.SplittableCompressionCodec;
  *
  * <p>No {@link Compressor} or {@link Decompressor} is used: the streams do their own work, and
  * {@code CodecPool} copes with a codec that has none.
+ *
+ * <pre>{@code
+ * conf.set("io.compression.codecs", SeekableLz4Codec.class.getName());
+ * conf.setInt(SeekableLz4Codec.BLOCK_SIZE_KEY, 4 << 20);
+ * SeekableLz4Codec codec = ReflectionUtils.newInstance(SeekableLz4Codec.class, conf);
+ * try (OutputStream out = codec.createOutputStream(fs.create(new Path("part-00000.lz4")))) {
+ *   out.write(data);   // a seekable .lz4 file: splittable, and lz4 -d still reads it
+ * }
+ * }</pre>
  */
 public class SeekableLz4Codec implements SplittableCompressionCodec, Configurable {
   /** The block size of written files, in bytes. */

@@ -11,6 +11,12 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * A {@code mapreduce} file split that also carries the length of its file (from {@code
  * FileStatus}), so the task opens the seek index without probing for the file's end, and the
  * file's side-car index when it has one.
+ *
+ * <pre>{@code
+ * // in a Mapper of a job whose input format is SeekableLz4TextInputFormat
+ * SeekableLz4FileSplit split = (SeekableLz4FileSplit) context.getInputSplit();
+ * long fileLength = split.getFileLength();
+ * }</pre>
  */
 public class SeekableLz4FileSplit extends FileSplit {
   private long fileLength;
@@ -48,21 +54,22 @@ public class SeekableLz4FileSplit extends FileSplit {
     this.fileLength = fileLength;
   }
 
-  /** @return the length of the whole file */
+  /** {@return the length of the whole file} */
   public long getFileLength() {
     return fileLength;
   }
 
   /**
+   * {@return this split, which now names it}
+   *
    * @param sidecar the file's side-car index, or {@code null} for none
-   * @return this split, which now names it
    */
   public SeekableLz4FileSplit withSidecar(Path sidecar) {
     this.sidecar = sidecar;
     return this;
   }
 
-  /** @return the file's side-car index, or null when it has none */
+  /** {@return the file's side-car index, or null when it has none} */
   public Path getSidecar() {
     return sidecar;
   }

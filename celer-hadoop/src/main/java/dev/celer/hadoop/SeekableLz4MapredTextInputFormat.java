@@ -21,6 +21,12 @@ import org.apache.hadoop.mapred.TextInputFormat;
  * splits carry their file's length from {@code FileStatus}, passed to {@link SeekableLz4Codec}
  * as {@link SeekableLz4TextInputFormat} does for the {@code mapreduce} API, with the side-car
  * index of a {@code .lz4} file that has none of its own.
+ *
+ * <pre>{@code
+ * JobConf job = new JobConf(conf);
+ * job.setInputFormat(SeekableLz4MapredTextInputFormat.class);
+ * FileInputFormat.addInputPath(job, new Path("logs"));
+ * }</pre>
  */
 public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
   private final Map<Path, Long> lengths = new HashMap<>();
@@ -29,7 +35,10 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
   /** Creates the input format. */
   public SeekableLz4MapredTextInputFormat() {}
 
-  /** A {@code mapred} file split that also carries the length of its file, and its side-car index. */
+  /**
+   * A {@code mapred} file split that also carries the length of its file, and its side-car index:
+   * {@code long n = ((SeekableLz4MapredTextInputFormat.Split) split).getFileLength();}
+   */
   public static class Split extends FileSplit {
     private long fileLength;
     private Path sidecar;
@@ -53,21 +62,22 @@ public class SeekableLz4MapredTextInputFormat extends TextInputFormat {
       this.fileLength = fileLength;
     }
 
-    /** @return the length of the whole file */
+    /** {@return the length of the whole file} */
     public long getFileLength() {
       return fileLength;
     }
 
     /**
+     * {@return this split, which now names it}
+     *
      * @param sidecar the file's side-car index, or {@code null} for none
-     * @return this split, which now names it
      */
     public Split withSidecar(Path sidecar) {
       this.sidecar = sidecar;
       return this;
     }
 
-    /** @return the file's side-car index, or null when it has none */
+    /** {@return the file's side-car index, or null when it has none} */
     public Path getSidecar() {
       return sidecar;
     }

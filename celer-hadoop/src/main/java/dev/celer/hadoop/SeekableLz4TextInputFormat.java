@@ -28,6 +28,13 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
  * io.compression.codecs}. A {@code .lz4} file without an index of its own splits through its
  * side-car index {@code FILE.lz4.idx} ({@code celer index --sidecar}), which the splits carry
  * ({@link SeekableLz4Codec#SIDECAR_KEY}); side-cars listed among the inputs are not read as text.
+ *
+ * <pre>{@code
+ * Job job = Job.getInstance(conf);
+ * job.setInputFormatClass(SeekableLz4TextInputFormat.class);
+ * FileInputFormat.addInputPath(job, new Path("logs"));
+ * // Spark: sc.newAPIHadoopFile("logs", SeekableLz4TextInputFormat.class, LongWritable.class, Text.class, conf)
+ * }</pre>
  */
 public class SeekableLz4TextInputFormat extends TextInputFormat {
   private final Map<Path, Long> lengths = new HashMap<>();

@@ -55,7 +55,7 @@ abstract class AbstractLZ4JNIFastResetCompressor extends LZ4Compressor implement
     return CelerCompressor.compressChecked(impl, src, srcOff, srcLen, dest, destOff, maxDestLen);
   }
 
-  /** @return whether {@link #close()} was called */
+  /** {@return whether {@link #close()} was called} */
   public final boolean isClosed() {
     return closed.get();
   }

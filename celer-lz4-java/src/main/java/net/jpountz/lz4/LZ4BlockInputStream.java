@@ -26,6 +26,12 @@ import net.jpountz.util.SafeUtils;
  * (once) and returns normally. The decompressor given to a constructor or the builder is accepted
  * for compatibility and not used: blocks are always decoded by Celer's bounded decoder, which
  * produces the same bytes. Not thread-safe.
+ *
+ * <pre>{@code
+ * try (InputStream in = new LZ4BlockInputStream(Files.newInputStream(path))) {
+ *   in.transferTo(out);
+ * }
+ * }</pre>
  */
 public class LZ4BlockInputStream extends FilterInputStream {
   private final JpountzBlockInputStream impl;
@@ -34,6 +40,8 @@ public class LZ4BlockInputStream extends FilterInputStream {
   private final boolean stopOnEmptyBlock;
 
   /**
+   * Reads lz4-java's block stream with every setting of lz4-java's constructors.
+   *
    * @param in the stream to read
    * @param fastDecompressor accepted and not used (see the class description)
    * @param checksum the checksum the writer used, or {@code null} for lz4-java's default
@@ -93,7 +101,7 @@ public class LZ4BlockInputStream extends FilterInputStream {
     this(in, LZ4Factory.fastestInstance().fastDecompressor());
   }
 
-  /** @return a builder (the fork's API) */
+  /** {@return a builder (the fork's API)} */
   public static Builder newBuilder() {
     return new Builder();
   }
@@ -193,6 +201,10 @@ public class LZ4BlockInputStream extends FilterInputStream {
    * accepted for compatibility: Celer always reads LZ4 blocks whose compressed length is not
    * smaller than their data (within LZ4's worst case), safely, and always decodes with its
    * bounded decoder. Not thread-safe.
+   *
+   * <pre>{@code
+   * InputStream in = LZ4BlockInputStream.newBuilder().withStopOnEmptyBlock(false).build(raw);
+   * }</pre>
    */
   public static final class Builder {
     private boolean stopOnEmptyBlock = true;
@@ -202,8 +214,9 @@ public class LZ4BlockInputStream extends FilterInputStream {
     Builder() {}
 
     /**
+     * {@return this builder, set to end at the first empty block or to read concatenated streams}
+     *
      * @param stopOnEmptyBlock whether to end at the first empty block (else: concatenated streams)
-     * @return this builder, set to end at the first empty block or to read concatenated streams
      */
     public Builder withStopOnEmptyBlock(boolean stopOnEmptyBlock) {
       this.stopOnEmptyBlock = stopOnEmptyBlock;
@@ -211,16 +224,18 @@ public class LZ4BlockInputStream extends FilterInputStream {
     }
 
     /**
+     * {@return this builder (oversized LZ4 blocks are always read here, safely)}
+     *
      * @param acceptOversizedBlocks ignored: oversized blocks are always read, safely
-     * @return this builder (oversized LZ4 blocks are always read here, safely)
      */
     public Builder withAcceptOversizedBlocks(boolean acceptOversizedBlocks) {
       return this;
     }
 
     /**
+     * {@return this builder (the decompressor is not used; see the class description)}
+     *
      * @param fastDecompressor not used (Celer's bounded decoder reads every block)
-     * @return this builder (the decompressor is not used; see the class description)
      */
     public Builder withDecompressor(LZ4FastDecompressor fastDecompressor) {
       this.decompressor = fastDecompressor;
@@ -228,8 +243,9 @@ public class LZ4BlockInputStream extends FilterInputStream {
     }
 
     /**
+     * {@return this builder (the decompressor is not used; see the class description)}
+     *
      * @param safeDecompressor not used (Celer's bounded decoder reads every block)
-     * @return this builder (the decompressor is not used; see the class description)
      */
     public Builder withDecompressor(LZ4SafeDecompressor safeDecompressor) {
       this.decompressor = safeDecompressor;
@@ -237,8 +253,9 @@ public class LZ4BlockInputStream extends FilterInputStream {
     }
 
     /**
+     * {@return this builder, with the checksum the writer used ({@code null}: the default)}
+     *
      * @param checksum the checksum the writer used ({@code null}: the default, XXH32-based)
-     * @return this builder, with the checksum the writer used ({@code null}: the default)
      */
     public Builder withChecksum(Checksum checksum) {
       this.checksum = checksum;
@@ -246,8 +263,9 @@ public class LZ4BlockInputStream extends FilterInputStream {
     }
 
     /**
+     * {@return a new stream reading {@code in}}
+     *
      * @param in the stream to read from
-     * @return a new stream reading {@code in}
      */
     public LZ4BlockInputStream build(InputStream in) {
       return new LZ4BlockInputStream(in, decompressor, checksum, stopOnEmptyBlock);

@@ -18,6 +18,12 @@ import net.jpountz.util.SafeUtils;
  * argument checks and states (writing after {@link #finish()} or {@link #close()} throws {@link
  * IllegalStateException}, a second {@code finish()} too). The compressor must be one that {@link
  * LZ4Factory} returns. Allocates its two buffers once; not thread-safe.
+ *
+ * <pre>{@code
+ * try (OutputStream out = new LZ4BlockOutputStream(Files.newOutputStream(path), 64 * 1024)) {
+ *   out.write(data);
+ * }
+ * }</pre>
  */
 public class LZ4BlockOutputStream extends FilterOutputStream {
   private static final int MIN_BLOCK_SIZE = 64;
@@ -31,6 +37,8 @@ public class LZ4BlockOutputStream extends FilterOutputStream {
   private boolean closed;
 
   /**
+   * Writes lz4-java's block stream with every setting of lz4-java's constructors.
+   *
    * @param out where the stream goes
    * @param blockSize the block size, 64 bytes to 32 MB
    * @param compressor a compressor of {@link LZ4Factory}

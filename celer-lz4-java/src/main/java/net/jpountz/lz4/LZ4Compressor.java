@@ -10,6 +10,11 @@ import java.util.Arrays;
  * the methods that return a new array.
  *
  * <p>Subclasses implement the two range methods; the others are defined in terms of them.
+ *
+ * <pre>{@code
+ * LZ4Compressor c = LZ4Factory.fastestInstance().fastCompressor();
+ * byte[] block = c.compress(data);   // store data.length beside it
+ * }</pre>
  */
 public abstract class LZ4Compressor {
 
@@ -17,8 +22,9 @@ public abstract class LZ4Compressor {
   public LZ4Compressor() {}
 
   /**
+   * {@return the largest compressed length of {@code length} bytes ({@code LZ4_compressBound})}
+   *
    * @param length the input's length in bytes
-   * @return the largest compressed length of {@code length} bytes ({@code LZ4_compressBound})
    * @throws IllegalArgumentException when {@code length} is negative or too large for one block
    */
   public final int maxCompressedLength(int length) {
@@ -81,10 +87,11 @@ public abstract class LZ4Compressor {
   }
 
   /**
+   * {@return a new array holding the compressed form of {@code src[srcOff, srcOff+srcLen)}}
+   *
    * @param src the data to compress
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
-   * @return a new array holding the compressed form of {@code src[srcOff, srcOff+srcLen)}
    */
   public final byte[] compress(byte[] src, int srcOff, int srcLen) {
     byte[] out = new byte[maxCompressedLength(srcLen)];
@@ -93,8 +100,9 @@ public abstract class LZ4Compressor {
   }
 
   /**
+   * {@return a new array holding the compressed form of {@code src}}
+   *
    * @param src the data to compress
-   * @return a new array holding the compressed form of {@code src}
    */
   public final byte[] compress(byte[] src) {
     return compress(src, 0, src.length);

@@ -7,38 +7,50 @@ import java.util.Arrays;
  * Writes lz4-java's "block with length" layout: the decoded length as a 4-byte little-endian int,
  * then the LZ4 block. Read it with {@link LZ4DecompressorWithLength}. Thread-safe when the wrapped
  * compressor is.
+ *
+ * <pre>{@code
+ * LZ4CompressorWithLength c = new LZ4CompressorWithLength(LZ4Factory.fastestInstance().fastCompressor());
+ * byte[] block = c.compress(data);   // the length travels in the first 4 bytes
+ * }</pre>
  */
 public class LZ4CompressorWithLength {
   private static final int HEADER = 4;
 
   private final LZ4Compressor compressor;
 
-  /** @param compressor compresses the block after the length */
+  /**
+   * Writes blocks with their length, compressed by {@code compressor}.
+   *
+   * @param compressor compresses the block after the length
+   */
   public LZ4CompressorWithLength(LZ4Compressor compressor) {
     this.compressor = compressor;
   }
 
   /**
+   * {@return the largest output for {@code length} input bytes: the block's bound plus 4}
+   *
    * @param length the input's length in bytes
-   * @return the largest output for {@code length} input bytes: the block's bound plus 4
    */
   public int maxCompressedLength(int length) {
     return compressor.maxCompressedLength(length) + HEADER;
   }
 
   /**
+   * {@return a new array: the length, then the compressed block of all of {@code src}}
+   *
    * @param src the data to compress
-   * @return a new array: the length, then the compressed block of all of {@code src}
    */
   public byte[] compress(byte[] src) {
     return compress(src, 0, src.length);
   }
 
   /**
+   * {@return a new array: the length, then the compressed block of {@code src[srcOff, srcOff+srcLen)}}
+   *
    * @param src the data to compress
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
-   * @return a new array: the length, then the compressed block of {@code src[srcOff, srcOff+srcLen)}
    */
   public byte[] compress(byte[] src, int srcOff, int srcLen) {
     byte[] out = new byte[maxCompressedLength(srcLen)];
@@ -47,34 +59,37 @@ public class LZ4CompressorWithLength {
   }
 
   /**
+   * {@return the bytes written at the start of {@code dest} for all of {@code src}}
+   *
    * @param src the data to compress
    * @param dest where the compressed bytes go
-   * @return the bytes written at the start of {@code dest} for all of {@code src}
    */
   public int compress(byte[] src, byte[] dest) {
     return compress(src, 0, src.length, dest, 0);
   }
 
   /**
+   * {@return the bytes written at {@code dest[destOff]}, with room to the end of {@code dest}}
+   *
    * @param src the data to compress
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
    * @param dest where the compressed bytes go
    * @param destOff where the output starts in {@code dest}
-   * @return the bytes written at {@code dest[destOff]}, with room to the end of {@code dest}
    */
   public int compress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff) {
     return compress(src, srcOff, srcLen, dest, destOff, dest.length - destOff);
   }
 
   /**
+   * {@return the bytes written at {@code dest[destOff]}, at most {@code maxDestLen}}
+   *
    * @param src the data to compress
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
    * @param dest where the compressed bytes go
    * @param destOff where the output starts in {@code dest}
    * @param maxDestLen the most bytes that may be written to {@code dest}
-   * @return the bytes written at {@code dest[destOff]}, at most {@code maxDestLen}
    * @throws LZ4Exception when they do not fit
    */
   public int compress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff, int maxDestLen) {
@@ -99,13 +114,14 @@ public class LZ4CompressorWithLength {
   }
 
   /**
+   * {@return the bytes written at absolute index {@code destOff}, at most {@code maxDestLen}}
+   *
    * @param src the data to compress
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
    * @param dest where the compressed bytes go
    * @param destOff where the output starts in {@code dest}
    * @param maxDestLen the most bytes that may be written to {@code dest}
-   * @return the bytes written at absolute index {@code destOff}, at most {@code maxDestLen}
    */
   public int compress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dest, int destOff, int maxDestLen) {
     int n = compressor.compress(src, srcOff, srcLen, dest, destOff + HEADER, maxDestLen - HEADER);

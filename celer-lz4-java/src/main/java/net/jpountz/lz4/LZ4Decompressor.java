@@ -4,6 +4,10 @@ package net.jpountz.lz4;
  * The decompressor that knows the decoded length (lz4-java's old name).
  *
  * @deprecated use {@link LZ4FastDecompressor}
+ *
+ * <pre>{@code
+ * LZ4FastDecompressor d = LZ4Factory.fastestInstance().fastDecompressor();  // instead of decompressor()
+ * }</pre>
  */
 @Deprecated
 public interface LZ4Decompressor {

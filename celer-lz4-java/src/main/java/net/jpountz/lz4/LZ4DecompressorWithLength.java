@@ -11,6 +11,11 @@ import net.jpountz.util.SafeUtils;
  * net.jpountz.lz4.LZ4DecompressorWithLength.maxDecompressedLength}, as in the fork), against the
  * destination's room, and, before a new array is allocated, against what the compressed bytes
  * can possibly expand to; a block that decodes to another length is refused. Thread-safe.
+ *
+ * <pre>{@code
+ * LZ4DecompressorWithLength d = new LZ4DecompressorWithLength(LZ4Factory.fastestInstance().safeDecompressor());
+ * byte[] data = d.decompress(block);  // what LZ4CompressorWithLength wrote
+ * }</pre>
  */
 public class LZ4DecompressorWithLength {
   private static final int HEADER = 4;
@@ -26,46 +31,56 @@ public class LZ4DecompressorWithLength {
   private final int maxDecompressedLength;
 
   /**
+   * {@return the decoded length declared at the start of {@code src}}
+   *
    * @param src the compressed data
-   * @return the decoded length declared at the start of {@code src}
    */
   public static int getDecompressedLength(byte[] src) {
     return getDecompressedLength(src, 0);
   }
 
   /**
+   * {@return the decoded length declared at {@code src[srcOff]}}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
-   * @return the decoded length declared at {@code src[srcOff]}
    */
   public static int getDecompressedLength(byte[] src, int srcOff) {
     return SafeUtils.readIntLE(src, srcOff);
   }
 
   /**
+   * {@return the decoded length declared at {@code src}'s position}
+   *
    * @param src the compressed data
-   * @return the decoded length declared at {@code src}'s position
    */
   public static int getDecompressedLength(ByteBuffer src) {
     return getDecompressedLength(src, src.position());
   }
 
   /**
+   * {@return the decoded length declared at absolute index {@code srcOff} of {@code src}}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
-   * @return the decoded length declared at absolute index {@code srcOff} of {@code src}
    */
   public static int getDecompressedLength(ByteBuffer src, int srcOff) {
     return (src.get(srcOff) & 0xFF) | (src.get(srcOff + 1) & 0xFF) << 8 | (src.get(srcOff + 2) & 0xFF) << 16
         | src.get(srcOff + 3) << 24;
   }
 
-  /** @param fastDecompressor decodes the block, which may be followed by other data */
+  /**
+   * Reads blocks with their length, declaring at most the default maximum.
+   *
+   * @param fastDecompressor decodes the block, which may be followed by other data
+   */
   public LZ4DecompressorWithLength(LZ4FastDecompressor fastDecompressor) {
     this(fastDecompressor, DEFAULT_MAX_DECOMPRESSED_LENGTH);
   }
 
   /**
+   * Reads blocks with their length, declaring at most {@code maxDecompressedLength} bytes.
+   *
    * @param fastDecompressor decodes the block, which may be followed by other data
    * @param maxDecompressedLength the largest declared length accepted
    */
@@ -76,12 +91,18 @@ public class LZ4DecompressorWithLength {
     this.maxDecompressedLength = maxDecompressedLength;
   }
 
-  /** @param safeDecompressor decodes the block, which is all of the given source range */
+  /**
+   * Reads blocks with their length, declaring at most the default maximum.
+   *
+   * @param safeDecompressor decodes the block, which is all of the given source range
+   */
   public LZ4DecompressorWithLength(LZ4SafeDecompressor safeDecompressor) {
     this(safeDecompressor, DEFAULT_MAX_DECOMPRESSED_LENGTH);
   }
 
   /**
+   * Reads blocks with their length, declaring at most {@code maxDecompressedLength} bytes.
+   *
    * @param safeDecompressor decodes the block, which is all of the given source range
    * @param maxDecompressedLength the largest declared length accepted
    */
@@ -93,20 +114,22 @@ public class LZ4DecompressorWithLength {
   }
 
   /**
+   * {@return the compressed bytes read from the start of {@code src} into the start of {@code dest}}
+   *
    * @param src the compressed data
    * @param dest where the decompressed bytes go
-   * @return the compressed bytes read from the start of {@code src} into the start of {@code dest}
    */
   public int decompress(byte[] src, byte[] dest) {
     return decompress(src, 0, dest, 0);
   }
 
   /**
+   * {@return the compressed bytes read (length included) from {@code src[srcOff]}}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param dest where the decompressed bytes go
    * @param destOff where the output starts in {@code dest}
-   * @return the compressed bytes read (length included) from {@code src[srcOff]}
    */
   public int decompress(byte[] src, int srcOff, byte[] dest, int destOff) {
     if (safeDecompressor != null) {
@@ -120,13 +143,14 @@ public class LZ4DecompressorWithLength {
   }
 
   /**
+   * {@return with a safe decompressor, the decoded length (as lz4-java); with a fast one, the
+   * compressed bytes read, length included}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
    * @param dest where the decompressed bytes go
    * @param destOff where the output starts in {@code dest}
-   * @return with a safe decompressor, the decoded length (as lz4-java); with a fast one, the
-   *     compressed bytes read, length included
    */
   public int decompress(byte[] src, int srcOff, int srcLen, byte[] dest, int destOff) {
     if (safeDecompressor == null) {
@@ -141,17 +165,19 @@ public class LZ4DecompressorWithLength {
   }
 
   /**
+   * {@return a new array with the block at the start of {@code src} decoded}
+   *
    * @param src the compressed data
-   * @return a new array with the block at the start of {@code src} decoded
    */
   public byte[] decompress(byte[] src) {
     return decompress(src, 0);
   }
 
   /**
+   * {@return a new array with the block at {@code src[srcOff]} decoded}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
-   * @return a new array with the block at {@code src[srcOff]} decoded
    */
   public byte[] decompress(byte[] src, int srcOff) {
     if (safeDecompressor != null) {
@@ -164,10 +190,11 @@ public class LZ4DecompressorWithLength {
   }
 
   /**
+   * {@return a new array with the block in {@code src[srcOff, srcOff+srcLen)} decoded}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
-   * @return a new array with the block in {@code src[srcOff, srcOff+srcLen)} decoded
    */
   public byte[] decompress(byte[] src, int srcOff, int srcLen) {
     if (safeDecompressor == null) {
@@ -206,11 +233,12 @@ public class LZ4DecompressorWithLength {
   }
 
   /**
+   * {@return the compressed bytes read from absolute index {@code srcOff}}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param dest where the decompressed bytes go
    * @param destOff where the output starts in {@code dest}
-   * @return the compressed bytes read from absolute index {@code srcOff}
    */
   public int decompress(ByteBuffer src, int srcOff, ByteBuffer dest, int destOff) {
     if (safeDecompressor != null) {
@@ -227,13 +255,14 @@ public class LZ4DecompressorWithLength {
   }
 
   /**
+   * {@return with a safe decompressor, the decoded length (as lz4-java); with a fast one, the
+   * compressed bytes read, length included}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
    * @param dest where the decompressed bytes go
    * @param destOff where the output starts in {@code dest}
-   * @return with a safe decompressor, the decoded length (as lz4-java); with a fast one, the
-   *     compressed bytes read, length included
    */
   public int decompress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dest, int destOff) {
     if (safeDecompressor == null) {

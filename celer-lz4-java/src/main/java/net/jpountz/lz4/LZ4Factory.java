@@ -22,6 +22,12 @@ import dev.celer.lz4.Lz4;
  * The factories are distinct objects (so code that compares them keeps working) sharing the same
  * thread-safe compressor and decompressor instances. No factory loads native code or uses {@code
  * sun.misc.Unsafe}.
+ *
+ * <pre>{@code
+ * LZ4Factory factory = LZ4Factory.fastestInstance();
+ * byte[] compressed = factory.fastCompressor().compress(data);
+ * byte[] restored = factory.safeDecompressor().decompress(compressed, data.length);
+ * }</pre>
  */
 public final class LZ4Factory {
   /** lz4-java's HC levels: a request above this means this ({@code LZ4Constants.MAX_COMPRESSION_LEVEL}). */
@@ -59,7 +65,7 @@ public final class LZ4Factory {
     this.impl = impl;
   }
 
-  /** @return the factory lz4-java backs with JNI; here Celer's implementation */
+  /** {@return the factory lz4-java backs with JNI; here Celer's implementation} */
   public static synchronized LZ4Factory nativeInstance() {
     return NATIVE;
   }
@@ -74,13 +80,13 @@ public final class LZ4Factory {
     return NATIVE_INSECURE;
   }
 
-  /** @return the pure-Java factory; Celer's implementation */
+  /** {@return the pure-Java factory; Celer's implementation} */
   public static synchronized LZ4Factory safeInstance() {
     return SAFE;
   }
 
   /**
-   * @return lz4-java's {@code sun.misc.Unsafe} factory; as in the fork, the safe factory itself
+   * {@return lz4-java's {@code sun.misc.Unsafe} factory; as in the fork, the safe factory itself}
    */
   public static synchronized LZ4Factory unsafeInstance() {
     return SAFE;
@@ -95,37 +101,39 @@ public final class LZ4Factory {
     return UNSAFE_INSECURE;
   }
 
-  /** @return the safe factory (Celer has one Java implementation) */
+  /** {@return the safe factory (Celer has one Java implementation)} */
   public static LZ4Factory fastestJavaInstance() {
     return safeInstance();
   }
 
-  /** @return the native factory (Celer's implementation, as all) */
+  /** {@return the native factory (Celer's implementation, as all)} */
   public static LZ4Factory fastestInstance() {
     return nativeInstance();
   }
 
-  /** @return the fast compressor (acceleration 1, {@code LZ4_compress_default}); thread-safe */
+  /** {@return the fast compressor (acceleration 1, {@code LZ4_compress_default}); thread-safe} */
   public LZ4Compressor fastCompressor() {
     return FAST;
   }
 
-  /** @return the HC compressor at level 9; thread-safe */
+  /** {@return the HC compressor at level 9; thread-safe} */
   public LZ4Compressor highCompressor() {
     return HIGH[DEFAULT_COMPRESSION_LEVEL];
   }
 
   /**
+   * {@return the HC compressor at that level; thread-safe}
+   *
    * @param compressionLevel 1 to 17 as in lz4-java: above 17 means 17, below 1 means 9; levels
    *     above 12 compress as 12, as liblz4 does
-   * @return the HC compressor at that level; thread-safe
    */
   public LZ4Compressor highCompressor(int compressionLevel) {
     return HIGH[clampLevel(compressionLevel)];
   }
 
   /**
-   * @return a new fast-reset compressor at acceleration 1 (see {@link LZ4JNIFastResetCompressor})
+   * {@return a new fast-reset compressor at acceleration 1 (see {@link LZ4JNIFastResetCompressor})}
+   *
    * @throws UnsupportedOperationException on a factory other than {@link #nativeInstance()}, as in
    *     the fork
    */
@@ -134,8 +142,9 @@ public final class LZ4Factory {
   }
 
   /**
+   * {@return a new fast-reset compressor (see {@link LZ4JNIFastResetCompressor})}
+   *
    * @param acceleration clamped to 1..65537
-   * @return a new fast-reset compressor (see {@link LZ4JNIFastResetCompressor})
    * @throws UnsupportedOperationException on a factory other than {@link #nativeInstance()}, as in
    *     the fork
    */
@@ -145,7 +154,8 @@ public final class LZ4Factory {
   }
 
   /**
-   * @return a new fast-reset HC compressor at level 9 (see {@link LZ4JNIHCFastResetCompressor})
+   * {@return a new fast-reset HC compressor at level 9 (see {@link LZ4JNIHCFastResetCompressor})}
+   *
    * @throws UnsupportedOperationException on a factory other than {@link #nativeInstance()}
    */
   public LZ4JNIHCFastResetCompressor highFastResetCompressor() {
@@ -153,8 +163,9 @@ public final class LZ4Factory {
   }
 
   /**
+   * {@return a new fast-reset HC compressor (see {@link LZ4JNIHCFastResetCompressor})}
+   *
    * @param compressionLevel as {@link #highCompressor(int)}
-   * @return a new fast-reset HC compressor (see {@link LZ4JNIHCFastResetCompressor})
    * @throws UnsupportedOperationException on a factory other than {@link #nativeInstance()}
    */
   public LZ4JNIHCFastResetCompressor highFastResetCompressor(int compressionLevel) {
@@ -162,12 +173,12 @@ public final class LZ4Factory {
     return new LZ4JNIHCFastResetCompressor(compressionLevel);
   }
 
-  /** @return the bounded exact-length decompressor (see {@link LZ4FastDecompressor}); thread-safe */
+  /** {@return the bounded exact-length decompressor (see {@link LZ4FastDecompressor}); thread-safe} */
   public LZ4FastDecompressor fastDecompressor() {
     return CelerFastDecompressor.INSTANCE;
   }
 
-  /** @return the bounded decompressor; thread-safe */
+  /** {@return the bounded decompressor; thread-safe} */
   public LZ4SafeDecompressor safeDecompressor() {
     return CelerSafeDecompressor.INSTANCE;
   }

@@ -12,6 +12,11 @@ import java.nio.ByteBuffer;
  * write outside the given ranges nor leave bytes of the destination range unwritten. Malformed
  * input gives an {@link LZ4Exception}. Thread-safe; allocates nothing per call except the methods
  * that return a new array.
+ *
+ * <pre>{@code
+ * LZ4FastDecompressor d = LZ4Factory.fastestInstance().fastDecompressor();
+ * byte[] data = d.decompress(block, originalLength);
+ * }</pre>
  */
 public abstract class LZ4FastDecompressor implements LZ4Decompressor {
 
@@ -64,10 +69,11 @@ public abstract class LZ4FastDecompressor implements LZ4Decompressor {
   }
 
   /**
+   * {@return a new array of {@code destLen} bytes, the block at {@code src[srcOff]} decoded}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param destLen the exact decompressed length
-   * @return a new array of {@code destLen} bytes, the block at {@code src[srcOff]} decoded
    */
   public final byte[] decompress(byte[] src, int srcOff, int destLen) {
     byte[] out = new byte[destLen];
@@ -76,9 +82,10 @@ public abstract class LZ4FastDecompressor implements LZ4Decompressor {
   }
 
   /**
+   * {@return a new array of {@code destLen} bytes, the block at the start of {@code src} decoded}
+   *
    * @param src the compressed data
    * @param destLen the exact decompressed length
-   * @return a new array of {@code destLen} bytes, the block at the start of {@code src} decoded
    */
   public final byte[] decompress(byte[] src, int destLen) {
     return decompress(src, 0, destLen);

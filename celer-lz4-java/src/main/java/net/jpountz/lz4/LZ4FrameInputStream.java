@@ -21,6 +21,12 @@ import net.jpountz.xxhash.XXHash32;
  * left there ({@link Lz4FrameReadOptions.Builder#singleFrame(boolean)}). {@link
  * #getExpectedContentSize()} reads the content size from the header of a frame that starts the
  * input, reading no further than the header. Not thread-safe.
+ *
+ * <pre>{@code
+ * try (InputStream in = new LZ4FrameInputStream(Files.newInputStream(path))) {
+ *   in.transferTo(out);   // a .lz4 file of the lz4 tool
+ * }
+ * }</pre>
  */
 public class LZ4FrameInputStream extends FilterInputStream {
   private static final Lz4FrameReadOptions ALL_FRAMES = Lz4FrameReadOptions.defaults();
@@ -41,6 +47,8 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * Reads frames, ending after the first one when {@code readSingleFrame} is set.
+   *
    * @param in the stream to read from
    * @throws IOException when the underlying stream fails or the data is not a valid stream
    * @param readSingleFrame whether to end after the first frame
@@ -64,6 +72,8 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * Reads frames with lz4-java's full set of arguments.
+   *
    * @param in the frames to read
    * @param decompressor not used (see the class description)
    * @param checksum not used
@@ -122,9 +132,10 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * {@return the content size the frame's header announces, or -1 when it announces none; reads
+   * the header first when nothing was read yet}
+   *
    * @throws IOException when the underlying stream fails or the data is not a valid stream
-   * @return the content size the frame's header announces, or -1 when it announces none; reads
-   *     the header first when nothing was read yet
    * @throws UnsupportedOperationException unless the stream reads a single frame, as lz4-java
    */
   public long getExpectedContentSize() throws IOException {
@@ -138,8 +149,9 @@ public class LZ4FrameInputStream extends FilterInputStream {
   }
 
   /**
+   * {@return whether the stream reads a single frame and its header announces a content size}
+   *
    * @throws IOException when the underlying stream fails or the data is not a valid stream
-   * @return whether the stream reads a single frame and its header announces a content size
    */
   public boolean isExpectedContentSizeDefined() throws IOException {
     return readSingleFrame && getExpectedContentSize() >= 0;

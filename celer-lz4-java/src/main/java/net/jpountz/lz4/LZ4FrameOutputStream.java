@@ -19,6 +19,13 @@ import net.jpountz.xxhash.XXHash32;
  * header announces a content size ({@link FLG.Bits#CONTENT_SIZE}), closing after writing a
  * different number of bytes throws an {@link IOException} and leaves the frame unfinished, where
  * lz4-java writes a header that lies. Not thread-safe.
+ *
+ * <pre>{@code
+ * try (OutputStream out = new LZ4FrameOutputStream(Files.newOutputStream(path),
+ *     LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB)) {
+ *   out.write(data);      // lz4 -d reads it
+ * }
+ * }</pre>
  */
 public class LZ4FrameOutputStream extends FilterOutputStream {
   private static final FLG.Bits[] DEFAULT_FEATURES = {FLG.Bits.BLOCK_INDEPENDENCE};
@@ -55,6 +62,8 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
   }
 
   /**
+   * Writes a frame with every setting of lz4-java's constructors; the header is written now.
+   *
    * @param out where the frame goes; the header is written now
    * @param blockSize the block maximum size
    * @param knownSize the content size, when {@code bits} include {@link FLG.Bits#CONTENT_SIZE}
@@ -151,7 +160,10 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
   }
 
-  /** The block maximum sizes of the frame format, by their BD code. */
+  /**
+   * The block maximum sizes of the frame format, by their BD code:
+   * {@code new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB)}.
+   */
   public enum BLOCKSIZE {
     /** 64 KB (code 4). */
     SIZE_64KB(4),
@@ -168,14 +180,15 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
       this.indicator = indicator;
     }
 
-    /** @return the BD code, 4..7 */
+    /** {@return the BD code, 4..7} */
     public int getIndicator() {
       return indicator;
     }
 
     /**
+     * {@return the block size with BD code {@code indicator}}
+     *
      * @param indicator the block-size indicator
-     * @return the block size with BD code {@code indicator}
      * @throws IllegalArgumentException unless 4..7
      */
     public static BLOCKSIZE valueOf(int indicator) {
@@ -191,6 +204,11 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
    * The frame descriptor's FLG byte, as lz4-java models it: a version (must be 1) and flag bits.
    * Valid only with {@link Bits#BLOCK_INDEPENDENCE} set and the reserved bits clear (lz4-java
    * writes and reads only independent blocks and no dictionary ID). Immutable.
+   *
+   * <pre>{@code
+   * LZ4FrameOutputStream.FLG f = LZ4FrameOutputStream.FLG.fromByte(flg);
+   * boolean sized = f.isEnabled(LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE);
+   * }</pre>
    */
   public static class FLG {
     private static final int DEFAULT_VERSION = 1;
@@ -198,7 +216,13 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     private final int bits;
     private final int version;
 
-    /** The flags of the FLG byte, by bit position. */
+    /**
+     * The flags of the FLG byte, by bit position:
+     *
+     * <pre>{@code
+     * new LZ4FrameOutputStream(out, BLOCKSIZE.SIZE_4MB, FLG.Bits.BLOCK_INDEPENDENCE, FLG.Bits.CONTENT_CHECKSUM)
+     * }</pre>
+     */
     public enum Bits {
       /** Bit 0: the dictionary ID flag in the format; lz4-java requires it clear. */
       RESERVED_0(0),
@@ -221,6 +245,8 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * Builds an FLG byte of {@code version} with {@code bits} set.
+     *
      * @param version must be 1
      * @param bits the flags to set
      * @throws RuntimeException for another version, a reserved bit, or no {@code BLOCK_INDEPENDENCE}
@@ -244,14 +270,15 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * {@return the FLG of a descriptor byte, validated as in the constructor}
+     *
      * @param flg the FLG byte
-     * @return the FLG of a descriptor byte, validated as in the constructor
      */
     public static FLG fromByte(byte flg) {
       return new FLG((flg >>> 6) & 3, flg & 0x3F);
     }
 
-    /** @return the FLG byte: flags in bits 0..5, version in bits 6..7 */
+    /** {@return the FLG byte: flags in bits 0..5, version in bits 6..7} */
     public byte toByte() {
       return (byte) (bits | (version & 3) << 6);
     }
@@ -272,20 +299,24 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * {@return whether {@code bit} is set}
+     *
      * @param bit the bit
-     * @return whether {@code bit} is set
      */
     public boolean isEnabled(Bits bit) {
       return (bits & 1 << bit.position) != 0;
     }
 
-    /** @return the version, 1 */
+    /** {@return the version, 1} */
     public int getVersion() {
       return version;
     }
   }
 
-  /** The frame descriptor's BD byte: the block maximum size. Immutable. */
+  /**
+   * The frame descriptor's BD byte: the block maximum size. Immutable.
+   * {@code int max = LZ4FrameOutputStream.BD.fromByte(bd).getBlockMaximumSize();}
+   */
   public static class BD {
     private static final int RESERVED_MASK = 0x8F;
 
@@ -296,8 +327,9 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
     }
 
     /**
+     * {@return the BD of a descriptor byte}
+     *
      * @param bd the block descriptor byte
-     * @return the BD of a descriptor byte
      * @throws RuntimeException when a reserved bit is set
      * @throws IllegalArgumentException when the size code is not 4..7
      */
@@ -308,12 +340,12 @@ public class LZ4FrameOutputStream extends FilterOutputStream {
       return new BD(BLOCKSIZE.valueOf((bd >>> 4) & 7));
     }
 
-    /** @return the block maximum size in bytes */
+    /** {@return the block maximum size in bytes} */
     public int getBlockMaximumSize() {
       return 1 << (2 * blockSize.getIndicator() + 8);
     }
 
-    /** @return the BD byte */
+    /** {@return the BD byte} */
     public byte toByte() {
       return (byte) ((blockSize.getIndicator() & 7) << 4);
     }

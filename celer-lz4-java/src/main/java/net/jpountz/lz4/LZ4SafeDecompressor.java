@@ -8,6 +8,11 @@ import java.util.Arrays;
  * lz4-java's "safe" decompressor. The instances {@link LZ4Factory} returns are Celer's bounded
  * decoder: malformed input gives an {@link LZ4Exception}, never a read or write outside the given
  * ranges. Thread-safe; allocates nothing per call except the methods that return a new array.
+ *
+ * <pre>{@code
+ * LZ4SafeDecompressor d = LZ4Factory.fastestInstance().safeDecompressor();
+ * byte[] data = d.decompress(block, maxLength);   // trimmed to the decoded length
+ * }</pre>
  */
 @SuppressWarnings("deprecation")
 public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor {
@@ -60,12 +65,13 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
   }
 
   /**
+   * {@return a new array with the decoded bytes (allocated at {@code maxDestLen}, trimmed when the
+   * block is shorter)}
+   *
    * @param src the compressed data
    * @param srcOff where the input starts in {@code src}
    * @param srcLen the input's length in bytes
    * @param maxDestLen the most bytes that may be written to {@code dest}
-   * @return a new array with the decoded bytes (allocated at {@code maxDestLen}, trimmed when the
-   *     block is shorter)
    */
   public final byte[] decompress(byte[] src, int srcOff, int srcLen, int maxDestLen) {
     byte[] out = new byte[maxDestLen];
@@ -74,9 +80,10 @@ public abstract class LZ4SafeDecompressor implements LZ4UnknownSizeDecompressor 
   }
 
   /**
+   * {@return a new array with all of {@code src} decoded (at most {@code maxDestLen} bytes)}
+   *
    * @param src the compressed data
    * @param maxDestLen the most bytes that may be written to {@code dest}
-   * @return a new array with all of {@code src} decoded (at most {@code maxDestLen} bytes)
    */
   public final byte[] decompress(byte[] src, int maxDestLen) {
     return decompress(src, 0, src.length, maxDestLen);

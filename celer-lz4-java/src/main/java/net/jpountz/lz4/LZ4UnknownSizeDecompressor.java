@@ -4,6 +4,10 @@ package net.jpountz.lz4;
  * The decompressor that knows the compressed length (lz4-java's old name).
  *
  * @deprecated use {@link LZ4SafeDecompressor}
+ *
+ * <pre>{@code
+ * LZ4SafeDecompressor d = LZ4Factory.fastestInstance().safeDecompressor();  // instead of unknownSizeDecompressor()
+ * }</pre>
  */
 @Deprecated
 public interface LZ4UnknownSizeDecompressor {

@@ -11,11 +11,17 @@ import java.nio.ReadOnlyBufferException;
  * offsets.
  *
  * <p>Stateless; all members are static and thread-safe.
+ *
+ * <pre>{@code
+ * ByteBufferUtils.checkRange(buf, off, len);   // as lz4-java: against the capacity
+ * }</pre>
  */
 public enum ByteBufferUtils {
   ;
 
   /**
+   * Checks that {@code [off, off+len)} lies inside the buffer's capacity.
+   *
    * @param buf the array or buffer
    * @param off the start of the range
    * @param len the length of the range
@@ -31,6 +37,8 @@ public enum ByteBufferUtils {
   }
 
   /**
+   * Checks that {@code off} is inside the buffer's capacity.
+   *
    * @param buf the array or buffer
    * @param off the start of the range
    * @throws ArrayIndexOutOfBoundsException unless {@code off} is inside the capacity
@@ -42,25 +50,28 @@ public enum ByteBufferUtils {
   }
 
   /**
+   * {@return {@code buf} if it is little-endian, else a little-endian duplicate of it}
+   *
    * @param buf the array or buffer
-   * @return {@code buf} if it is little-endian, else a little-endian duplicate of it
    */
   public static ByteBuffer inLittleEndianOrder(ByteBuffer buf) {
     return buf.order() == ByteOrder.LITTLE_ENDIAN ? buf : buf.duplicate().order(ByteOrder.LITTLE_ENDIAN);
   }
 
   /**
+   * {@return {@code buf} if it is in the platform's order, else a duplicate in that order}
+   *
    * @param buf the array or buffer
-   * @return {@code buf} if it is in the platform's order, else a duplicate in that order
    */
   public static ByteBuffer inNativeByteOrder(ByteBuffer buf) {
     return buf.order() == Utils.NATIVE_BYTE_ORDER ? buf : buf.duplicate().order(Utils.NATIVE_BYTE_ORDER);
   }
 
   /**
+   * {@return the byte at absolute index {@code i}}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the byte at absolute index {@code i}
    */
   public static byte readByte(ByteBuffer buf, int i) {
     return buf.get(i);
@@ -78,18 +89,20 @@ public enum ByteBufferUtils {
   }
 
   /**
+   * {@return the int at absolute index {@code i} in the buffer's order}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the int at absolute index {@code i} in the buffer's order
    */
   public static int readInt(ByteBuffer buf, int i) {
     return buf.getInt(i);
   }
 
   /**
+   * {@return the little-endian int at absolute index {@code i}, whatever the buffer's order}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the little-endian int at absolute index {@code i}, whatever the buffer's order
    */
   public static int readIntLE(ByteBuffer buf, int i) {
     int v = buf.getInt(i);
@@ -108,18 +121,20 @@ public enum ByteBufferUtils {
   }
 
   /**
+   * {@return the long at absolute index {@code i} in the buffer's order}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the long at absolute index {@code i} in the buffer's order
    */
   public static long readLong(ByteBuffer buf, int i) {
     return buf.getLong(i);
   }
 
   /**
+   * {@return the little-endian long at absolute index {@code i}, whatever the buffer's order}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the little-endian long at absolute index {@code i}, whatever the buffer's order
    */
   public static long readLongLE(ByteBuffer buf, int i) {
     long v = buf.getLong(i);
@@ -150,6 +165,8 @@ public enum ByteBufferUtils {
   }
 
   /**
+   * Checks that {@code buffer} can be written.
+   *
    * @param buffer the buffer
    * @throws ReadOnlyBufferException when {@code buffer} is read-only
    */
@@ -160,9 +177,10 @@ public enum ByteBufferUtils {
   }
 
   /**
+   * {@return the unsigned little-endian 16-bit value at absolute index {@code i}}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the unsigned little-endian 16-bit value at absolute index {@code i}
    */
   public static int readShortLE(ByteBuffer buf, int i) {
     return (buf.get(i) & 0xFF) | (buf.get(i + 1) & 0xFF) << 8;

@@ -5,11 +5,15 @@ package net.jpountz.util;
  * {@link #isLoaded()} is always {@code false}. Code that calls them to decide between lz4-java's
  * implementations keeps working; every {@code net.jpountz} factory returns Celer's code whatever
  * these say.
+ *
+ * <pre>{@code
+ * boolean jni = Native.isLoaded();   // always false with Celer
+ * }</pre>
  */
 public enum Native {
   ;
 
-  /** @return {@code false}: there is no native library to load */
+  /** {@return {@code false}: there is no native library to load} */
   public static synchronized boolean isLoaded() {
     return false;
   }

@@ -9,11 +9,17 @@ import java.nio.ByteOrder;
  * offset outside the array and {@link IllegalArgumentException} for a negative length.
  *
  * <p>Stateless; all members are static and thread-safe.
+ *
+ * <pre>{@code
+ * SafeUtils.checkRange(bytes, off, len);   // ArrayIndexOutOfBoundsException or IllegalArgumentException
+ * }</pre>
  */
 public enum SafeUtils {
   ;
 
   /**
+   * Checks that {@code off} indexes a byte of {@code buf}.
+   *
    * @param buf the array or buffer
    * @param off the start of the range
    * @throws ArrayIndexOutOfBoundsException unless {@code off} indexes a byte of {@code buf}
@@ -25,6 +31,8 @@ public enum SafeUtils {
   }
 
   /**
+   * Checks that {@code [off, off+len)} lies inside {@code buf}.
+   *
    * @param buf the array or buffer
    * @param off the start of the range
    * @param len the length of the range
@@ -40,6 +48,8 @@ public enum SafeUtils {
   }
 
   /**
+   * Checks that {@code len} is not negative.
+   *
    * @param len the length of the range
    * @throws IllegalArgumentException when {@code len} is negative
    */
@@ -50,45 +60,50 @@ public enum SafeUtils {
   }
 
   /**
+   * {@return {@code buf[i]}}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return {@code buf[i]}
    */
   public static byte readByte(byte[] buf, int i) {
     return buf[i];
   }
 
   /**
+   * {@return the big-endian int at {@code buf[i, i+4)}}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the big-endian int at {@code buf[i, i+4)}
    */
   public static int readIntBE(byte[] buf, int i) {
     return (buf[i] & 0xFF) << 24 | (buf[i + 1] & 0xFF) << 16 | (buf[i + 2] & 0xFF) << 8 | (buf[i + 3] & 0xFF);
   }
 
   /**
+   * {@return the little-endian int at {@code buf[i, i+4)}}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the little-endian int at {@code buf[i, i+4)}
    */
   public static int readIntLE(byte[] buf, int i) {
     return Integer.reverseBytes(readIntBE(buf, i));
   }
 
   /**
+   * {@return the int at {@code buf[i, i+4)} in the platform's byte order}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the int at {@code buf[i, i+4)} in the platform's byte order
    */
   public static int readInt(byte[] buf, int i) {
     return Utils.NATIVE_BYTE_ORDER == ByteOrder.BIG_ENDIAN ? readIntBE(buf, i) : readIntLE(buf, i);
   }
 
   /**
+   * {@return the little-endian long at {@code buf[i, i+8)}}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the little-endian long at {@code buf[i, i+8)}
    */
   public static long readLongLE(byte[] buf, int i) {
     return (readIntLE(buf, i) & 0xFFFFFFFFL) | (long) readIntLE(buf, i + 4) << 32;
@@ -118,9 +133,10 @@ public enum SafeUtils {
   }
 
   /**
+   * {@return {@code buf[off]}}
+   *
    * @param buf the array or buffer
    * @param off the start of the range
-   * @return {@code buf[off]}
    */
   public static int readInt(int[] buf, int off) {
     return buf[off];
@@ -149,18 +165,20 @@ public enum SafeUtils {
   }
 
   /**
+   * {@return the unsigned little-endian 16-bit value at {@code buf[i, i+2)}}
+   *
    * @param buf the array or buffer
    * @param i the index of the first byte
-   * @return the unsigned little-endian 16-bit value at {@code buf[i, i+2)}
    */
   public static int readShortLE(byte[] buf, int i) {
     return (buf[i] & 0xFF) | (buf[i + 1] & 0xFF) << 8;
   }
 
   /**
+   * {@return {@code buf[off]} as an unsigned 16-bit value}
+   *
    * @param buf the array or buffer
    * @param off the start of the range
-   * @return {@code buf[off]} as an unsigned 16-bit value
    */
   public static int readShort(short[] buf, int off) {
     return buf[off] & 0xFFFF;

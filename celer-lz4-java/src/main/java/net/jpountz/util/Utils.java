@@ -5,6 +5,10 @@ import java.nio.ByteOrder;
 /**
  * Platform facts, as lz4-java's {@code net.jpountz.util.Utils} declares them. Celer does not use
  * them to pick an implementation (it has one safe implementation); they are kept for callers.
+ *
+ * <pre>{@code
+ * ByteOrder order = Utils.NATIVE_BYTE_ORDER;
+ * }</pre>
  */
 public enum Utils {
   ;
@@ -28,7 +32,7 @@ public enum Utils {
     }
   }
 
-  /** @return whether the CPU reads unaligned words cheaply (by architecture name, as lz4-java) */
+  /** {@return whether the CPU reads unaligned words cheaply (by architecture name, as lz4-java)} */
   public static boolean isUnalignedAccessAllowed() {
     return UNALIGNED;
   }

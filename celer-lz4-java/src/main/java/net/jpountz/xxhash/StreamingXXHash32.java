@@ -7,6 +7,13 @@ import java.util.zip.Checksum;
  * Streaming XXH32: feed bytes with {@link #update}, read the hash of everything so far with {@link
  * #getValue()}. lz4-java's abstract form; {@link XXHashFactory#newStreamingHash32(int)} returns
  * one on Celer's {@link dev.celer.xxhash.XxHash32}. <b>Not thread-safe</b> (one per stream).
+ *
+ * <pre>{@code
+ * try (StreamingXXHash32 h = XXHashFactory.fastestInstance().newStreamingHash32(seed)) {
+ *   h.update(buf, 0, n);
+ *   int value = h.getValue();
+ * }
+ * }</pre>
  */
 public abstract class StreamingXXHash32 implements Closeable {
   final int seed;
@@ -15,7 +22,7 @@ public abstract class StreamingXXHash32 implements Closeable {
     this.seed = seed;
   }
 
-  /** @return XXH32 of the bytes fed since creation or the last {@link #reset()} */
+  /** {@return XXH32 of the bytes fed since creation or the last {@link #reset()}} */
   public abstract int getValue();
 
   /**
@@ -44,9 +51,9 @@ public abstract class StreamingXXHash32 implements Closeable {
   }
 
   /**
-   * @return a {@link Checksum} view of this hash. Its {@code getValue()} is the hash masked to its
-   *     low 28 bits ({@code & 0x0FFFFFFF}), exactly as lz4-java's: the block streams store that
-   *     value, so it must not change
+   * {@return a {@link Checksum} view of this hash. Its {@code getValue()} is the hash masked to its
+   * low 28 bits ({@code & 0x0FFFFFFF}), exactly as lz4-java's: the block streams store that
+   * value, so it must not change}
    */
   public final Checksum asChecksum() {
     return new Checksum() {

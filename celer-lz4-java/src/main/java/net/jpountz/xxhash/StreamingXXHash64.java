@@ -7,6 +7,13 @@ import java.util.zip.Checksum;
  * Streaming XXH64: feed bytes with {@link #update}, read the hash of everything so far with {@link
  * #getValue()}. lz4-java's abstract form; {@link XXHashFactory#newStreamingHash64(long)} returns
  * one on Celer's {@link dev.celer.xxhash.XxHash64}. <b>Not thread-safe</b> (one per stream).
+ *
+ * <pre>{@code
+ * try (StreamingXXHash64 h = XXHashFactory.fastestInstance().newStreamingHash64(seed)) {
+ *   h.update(buf, 0, n);
+ *   long value = h.getValue();
+ * }
+ * }</pre>
  */
 public abstract class StreamingXXHash64 implements Closeable {
   final long seed;
@@ -15,7 +22,7 @@ public abstract class StreamingXXHash64 implements Closeable {
     this.seed = seed;
   }
 
-  /** @return XXH64 of the bytes fed since creation or the last {@link #reset()} */
+  /** {@return XXH64 of the bytes fed since creation or the last {@link #reset()}} */
   public abstract long getValue();
 
   /**
@@ -43,7 +50,7 @@ public abstract class StreamingXXHash64 implements Closeable {
     return getClass().getSimpleName() + "(seed=" + seed + ")";
   }
 
-  /** @return a {@link Checksum} view of this hash; its {@code getValue()} is the full 64-bit hash */
+  /** {@return a {@link Checksum} view of this hash; its {@code getValue()} is the full 64-bit hash} */
   public final Checksum asChecksum() {
     return new Checksum() {
       @Override

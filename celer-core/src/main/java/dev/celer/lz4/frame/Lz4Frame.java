@@ -27,16 +27,35 @@ import java.util.concurrent.Executor;
  * One-shot helpers for the LZ4 frame format ({@code doc/lz4_Frame_format.md}, version 1.6.x):
  * compress and decompress whole arrays, write skippable frames, and list the frames of a stream
  * without decoding them. Only static members; thread-safe.
+ *
+ * <pre>{@code
+ * byte[] frame = Lz4Frame.compress(data);            // one frame, default options
+ * byte[] back = Lz4Frame.decompress(frame);          // throws Lz4StreamException on bad input
+ * for (Lz4FrameInfo f : Lz4Frame.list(new ByteArrayInputStream(frame))) {
+ *   System.out.println(f.type() + " at " + f.offset());
+ * }
+ * }</pre>
+ *
+ * For streams use {@link Lz4FrameOutputStream} and {@link Lz4FrameInputStream}.
  */
 public final class Lz4Frame {
   private Lz4Frame() {}
 
-  /** @return {@code src} as one LZ4 frame written with the default options */
+  /**
+   * Compresses {@code src} into one LZ4 frame with the default options.
+   *
+   * @param src the content
+   * @return {@code src} as one LZ4 frame written with the default options
+   */
   public static byte[] compress(byte[] src) {
     return compress(src, Lz4FrameOptions.defaults());
   }
 
   /**
+   * Compresses {@code src} into one LZ4 frame with {@code options}.
+   *
+   * @param src the content
+   * @param options the frame's options (block size, checksums, dictionary, ...)
    * @return {@code src} as one frame written with {@code options}, exactly what {@link
    *     Lz4FrameOutputStream} writes for the same input
    * @throws IllegalArgumentException when {@code options} announce a content size other than
@@ -82,7 +101,13 @@ public final class Lz4Frame {
     return bytes.toByteArray();
   }
 
-  /** As {@link #compress(ByteBuffer, ByteBuffer, Lz4FrameOptions)} with the default options. */
+  /**
+   * As {@link #compress(ByteBuffer, ByteBuffer, Lz4FrameOptions)} with the default options.
+   *
+   * @param src the content, its remaining bytes
+   * @param dst where the frame is written, at its position
+   * @return the frame's length, the bytes written
+   */
   public static int compress(ByteBuffer src, ByteBuffer dst) {
     return compress(src, dst, Lz4FrameOptions.defaults());
   }
@@ -103,6 +128,9 @@ public final class Lz4Frame {
    * the worst case, a block that may not fit is encoded into a pooled scratch and copied.
    * Thread-safe.
    *
+   * @param src the content, its remaining bytes
+   * @param dst where the frame is written, at its position
+   * @param options the frame's options
    * @return the frame's length, the bytes written
    * @throws Lz4Exception when the frame does not fit in {@code dst.remaining()} bytes
    * @throws IllegalArgumentException when {@code options} announce a content size other than
@@ -147,6 +175,10 @@ public final class Lz4Frame {
   }
 
   /**
+   * The worst-case length of a frame, for sizing a destination.
+   *
+   * @param srcLen the content's length in bytes
+   * @param options the options the frame will be written with
    * @return the most bytes a frame of {@code srcLen} bytes written with {@code options} can take:
    *     a destination of this size always suffices for {@link #compress(ByteBuffer, ByteBuffer,
    *     Lz4FrameOptions)}
@@ -169,6 +201,8 @@ public final class Lz4Frame {
    * Lz4FrameInputStream} reads them) with the default read options; the output is capped at
    * {@link Lz4FrameReadOptions#DEFAULT_MAX_ONE_SHOT_SIZE}.
    *
+   * @param src one or more frames
+   * @return the decoded content of all frames
    * @throws Lz4StreamException when {@code src} is malformed, truncated, corrupted or decodes to
    *     more than the cap
    */
@@ -184,6 +218,12 @@ public final class Lz4Frame {
    * much), the result is allocated once at its exact size; otherwise it is decoded into chunks
    * and copied once into an array of the exact size (about twice the result in all). Beyond
    * that, the stream's buffers: one block and its compressed form.
+   *
+   * @param src one or more frames
+   * @param options limits, checksum checks and dictionary for reading
+   * @return the decoded content of all frames
+   * @throws Lz4StreamException when {@code src} is malformed, truncated, corrupted or decodes to
+   *     more than the cap
    */
   public static byte[] decompress(byte[] src, Lz4FrameReadOptions options) throws Lz4StreamException {
     Objects.requireNonNull(src, "src");
@@ -212,7 +252,11 @@ public final class Lz4Frame {
    * 1} this is {@link #decompress(byte[], Lz4FrameReadOptions)}. Thread-safe (the executor is
    * used, never shut down).
    *
+   * @param src one or more frames
+   * @param options limits, checksum checks and dictionary for reading
    * @param parallelism 1..{@link Lz4FrameOutputStream#MAX_PARALLELISM}
+   * @param executor runs the block decodes; not shut down
+   * @return the decoded content of all frames
    * @throws Lz4StreamException as {@link #decompress(byte[], Lz4FrameReadOptions)}
    * @throws java.util.concurrent.RejectedExecutionException when the executor refuses a block
    * @throws java.io.UncheckedIOException wrapping {@link java.io.InterruptedIOException} when the
@@ -295,7 +339,15 @@ public final class Lz4Frame {
     }
   }
 
-  /** As {@link #decompress(ByteBuffer, ByteBuffer, Lz4FrameReadOptions)} with the default read options. */
+  /**
+   * As {@link #decompress(ByteBuffer, ByteBuffer, Lz4FrameReadOptions)} with the default read options.
+   *
+   * @param src one or more frames, its remaining bytes
+   * @param dst where the content is written, at its position
+   * @return the number of bytes written to {@code dst}
+   * @throws Lz4StreamException when {@code src} is malformed, truncated, corrupted or decodes to
+   *     more than {@code dst.remaining()} bytes
+   */
   public static int decompress(ByteBuffer src, ByteBuffer dst) throws Lz4StreamException {
     return decompress(src, dst, Lz4FrameReadOptions.defaults());
   }
@@ -317,6 +369,9 @@ public final class Lz4Frame {
    * linked blocks with a dictionary in any case, are decoded into an array first and copied.
    * Thread-safe.
    *
+   * @param src one or more frames, its remaining bytes
+   * @param dst where the content is written, at its position
+   * @param options limits, checksum checks and dictionary for reading
    * @return the number of bytes written to {@code dst}
    * @throws Lz4StreamException when {@code src} is malformed, truncated, corrupted or decodes to
    *     more than the cap; the same kind and offset {@link Lz4FrameInputStream} reports
@@ -428,6 +483,8 @@ public final class Lz4Frame {
    * direct and read-only buffers; {@code src}'s position and limit are not changed. Allocates a
    * few small objects. Thread-safe.
    *
+   * @param src the frames, its remaining bytes
+   * @param options the header-checksum mode and whether only the first frame counts
    * @return the declared total in bytes, or -1
    */
   public static long declaredContentSize(ByteBuffer src, Lz4FrameReadOptions options) {
@@ -481,8 +538,13 @@ public final class Lz4Frame {
    * Writes a skippable frame: magic number {@code 0x184D2A50 | (nibble & 0xF)}, the payload length
    * (little-endian 32-bit), the payload. Readers of LZ4 frames skip it.
    *
+   * @param out where the frame is written
    * @param nibble the magic number's user-chosen low 4 bits, 0..15
+   * @param data the payload's array
+   * @param off the payload's offset in {@code data}
+   * @param len the payload's length
    * @throws IllegalArgumentException when {@code nibble} is not 0..15
+   * @throws IOException when {@code out} fails
    */
   public static void writeSkippableFrame(OutputStream out, int nibble, byte[] data, int off, int len)
       throws IOException {
@@ -502,6 +564,7 @@ public final class Lz4Frame {
    * block size words, skips block data. Checks what it reads (magic numbers, descriptors, header
    * checksums, block sizes) but no block or content checksum. Does not close {@code in}.
    *
+   * @param in the frames, read to its end
    * @return one entry per frame, skippable frames included, in input order
    * @throws Lz4StreamException when the input is malformed or truncated
    */
@@ -509,7 +572,15 @@ public final class Lz4Frame {
     return list(in, Lz4FrameReadOptions.defaults());
   }
 
-  /** As {@link #list(InputStream)}; {@code options} sets how header checksums are checked. */
+  /**
+   * As {@link #list(InputStream)}; {@code options} sets how header checksums are checked.
+   *
+   * @param in the frames, read to its end
+   * @param options the header-checksum mode
+   * @return one entry per frame, skippable frames included, in input order
+   * @throws Lz4StreamException when the input is malformed or truncated
+   * @throws IOException when {@code in} fails
+   */
   public static List<Lz4FrameInfo> list(InputStream in, Lz4FrameReadOptions options) throws IOException {
     FrameWalker w = new FrameWalker(new SourceReader(Objects.requireNonNull(in, "in")), options.headerChecksum());
     List<Lz4FrameInfo> frames = new ArrayList<>();

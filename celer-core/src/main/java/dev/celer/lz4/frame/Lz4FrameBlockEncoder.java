@@ -25,6 +25,13 @@ import java.util.Objects;
  *
  * <p>Immutable and <b>thread-safe</b>: one instance may encode on many threads at once. {@link
  * #encode} allocates nothing (the compressor takes its state from a shared pool).
+ *
+ * <pre>{@code
+ * Lz4FrameBlockEncoder enc = Lz4FrameBlockEncoder.of(Lz4FrameOptions.defaults());
+ * byte[] block = new byte[enc.maxEncodedLength(len)];
+ * int n = enc.encode(data, off, len, block, 0);          // on any thread
+ * frameOut.writeEncodedBlock(block, 0, n, data, off, len); // in input order, on the writer's thread
+ * }</pre>
  */
 public final class Lz4FrameBlockEncoder {
   private final Lz4FrameOptions options;
@@ -42,8 +49,9 @@ public final class Lz4FrameBlockEncoder {
   }
 
   /**
+   * {@return an encoder for blocks of frames written with {@code options}}
+   *
    * @param options frame options with independent blocks (or legacy frames)
-   * @return an encoder for blocks of frames written with {@code options}
    * @throws IllegalArgumentException when {@code options} asks for linked blocks
    */
   public static Lz4FrameBlockEncoder of(Lz4FrameOptions options) {
@@ -59,19 +67,20 @@ public final class Lz4FrameBlockEncoder {
     return new Lz4FrameBlockEncoder(options);
   }
 
-  /** @return the options this encoder follows */
+  /** {@return the options this encoder follows} */
   public Lz4FrameOptions options() {
     return options;
   }
 
-  /** @return the largest block content: the frame's block maximum size, or 8 MB for legacy frames */
+  /** {@return the largest block content: the frame's block maximum size, or 8 MB for legacy frames} */
   public int maxBlockSize() {
     return maxBlockSize;
   }
 
   /**
+   * {@return the largest {@link #encode} output for {@code contentLength} bytes of content}
+   *
    * @param contentLength a block's content length in bytes
-   * @return the largest {@link #encode} output for {@code contentLength} bytes of content
    */
   public int maxEncodedLength(int contentLength) {
     if (contentLength < 0 || contentLength > maxBlockSize) {

@@ -6,10 +6,20 @@ import dev.celer.internal.frame.FrameHeader;
  * What a frame's header and block headers tell, without decoding: one entry of {@link
  * Lz4Frame#list(java.io.InputStream)}, for {@code lz4 --list}-style listings. Immutable and
  * thread-safe.
+ *
+ * <pre>{@code
+ * try (InputStream in = Files.newInputStream(path)) {
+ *   for (Lz4FrameInfo f : Lz4Frame.list(in)) {
+ *     System.out.println(f.type() + " " + f.compressedSize() + " bytes, content " + f.contentSize());
+ *   }
+ * }
+ * }</pre>
  */
 public final class Lz4FrameInfo {
 
-  /** The kind of frame. */
+  /**
+   * The kind of frame: {@code if (info.type() == Lz4FrameInfo.Type.SKIPPABLE) continue;}
+   */
   public enum Type {
     /** An LZ4 frame (magic 0x184D2204). */
     FRAME,
@@ -50,70 +60,70 @@ public final class Lz4FrameInfo {
     this.skippableMagic = skippableMagic;
   }
 
-  /** @return the kind of frame */
+  /** {@return the kind of frame} */
   public Type type() {
     return type;
   }
 
-  /** @return the offset of the frame's magic number in the input */
+  /** {@return the offset of the frame's magic number in the input} */
   public long offset() {
     return offset;
   }
 
-  /** @return the frame's total size in the input, from magic number to its last byte */
+  /** {@return the frame's total size in the input, from magic number to its last byte} */
   public long compressedSize() {
     return compressedSize;
   }
 
-  /** @return the block maximum size of an LZ4 frame; null for legacy (8 MB blocks) and skippable frames */
+  /** {@return the block maximum size of an LZ4 frame; null for legacy (8 MB blocks) and skippable frames} */
   public Lz4FrameOptions.BlockSize blockSize() {
     return blockSize;
   }
 
-  /** @return whether the LZ4 frame's blocks are linked */
+  /** {@return whether the LZ4 frame's blocks are linked} */
   public boolean linkedBlocks() {
     return linkedBlocks;
   }
 
-  /** @return whether the LZ4 frame's blocks carry checksums */
+  /** {@return whether the LZ4 frame's blocks carry checksums} */
   public boolean blockChecksum() {
     return blockChecksum;
   }
 
-  /** @return whether the LZ4 frame ends with a content checksum */
+  /** {@return whether the LZ4 frame ends with a content checksum} */
   public boolean contentChecksum() {
     return contentChecksum;
   }
 
   /**
-   * @return the content size from the LZ4 frame header (unsigned; use {@link
-   *     Long#toUnsignedString(long)} when it may exceed 2^63), or -1 when the header has none
+   * {@return the content size from the LZ4 frame header (unsigned; use {@link
+   * Long#toUnsignedString(long)} when it may exceed 2^63), or -1 when the header has none}
    */
   public long contentSize() {
     return contentSize;
   }
 
-  /** @return whether the LZ4 frame header carries a dictionary ID */
+  /** {@return whether the LZ4 frame header carries a dictionary ID} */
   public boolean hasDictionaryId() {
     return hasDictionaryId;
   }
 
-  /** @return the dictionary ID (unsigned), or 0 when there is none */
+  /** {@return the dictionary ID (unsigned), or 0 when there is none} */
   public int dictionaryId() {
     return dictionaryId;
   }
 
-  /** @return the number of data blocks (EndMark not counted); 0 for skippable frames */
+  /** {@return the number of data blocks (EndMark not counted); 0 for skippable frames} */
   public long blockCount() {
     return blockCount;
   }
 
-  /** @return how many of the blocks are stored uncompressed (LZ4 frames only) */
+  /** {@return how many of the blocks are stored uncompressed (LZ4 frames only)} */
   public long storedBlockCount() {
     return storedBlockCount;
   }
 
-  /** @return the skippable frame's magic number, 0x184D2A50..0x184D2A5F; 0 for other frames */
+  /** {@return the skippable frame's magic number, 0x184D2A50..0x184D2A5F; 0 for other frames} */
   public int skippableMagic() {
     return skippableMagic;
   }

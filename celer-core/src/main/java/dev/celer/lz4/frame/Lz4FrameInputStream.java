@@ -139,12 +139,21 @@ public final class Lz4FrameInputStream extends InputStream {
   /** The current frame's dictionary, for its parallel blocks, or {@code null}. */
   private byte[] frameDict;
 
-  /** Reads with the default options ({@link Lz4FrameReadOptions#defaults()}). */
+  /**
+   * Reads with the default options ({@link Lz4FrameReadOptions#defaults()}). Reads nothing yet.
+   *
+   * @param in the frames to read; closed by {@link #close()}
+   */
   public Lz4FrameInputStream(InputStream in) {
     this(in, Lz4FrameReadOptions.defaults());
   }
 
-  /** Reads as {@code options} say. Reads nothing yet. */
+  /**
+   * Reads as {@code options} say. Reads nothing yet.
+   *
+   * @param in the frames to read
+   * @param options limits, checksum checks, dictionaries, and whether {@link #close()} closes {@code in}
+   */
   public Lz4FrameInputStream(InputStream in, Lz4FrameReadOptions options) {
     this(in, options, 1, (Executor) null);
   }
@@ -154,8 +163,11 @@ public final class Lz4FrameInputStream extends InputStream {
    * executor} (see "Parallel decompression" above). With {@code parallelism == 1} the executor is
    * not used and may be {@code null}. Reads nothing yet.
    *
+   * @param in the frames to read
+   * @param options limits, checksum checks, dictionaries, and whether {@link #close()} closes {@code in}
    * @param parallelism 1..{@link Lz4FrameOutputStream#MAX_PARALLELISM}: the executor's threads
    *     meant for this stream ({@code 2 × parallelism} blocks are read ahead)
+   * @param executor runs the block decodes; never shut down by the stream
    * @throws IllegalArgumentException when {@code parallelism} is out of range
    * @throws NullPointerException when {@code executor} is {@code null} but needed
    */
@@ -193,19 +205,19 @@ public final class Lz4FrameInputStream extends InputStream {
   }
 
   /**
-   * @return how many blocks this stream decodes at once, at most: 1 on one thread (frames of
-   *     linked blocks are always read on one thread)
+   * {@return how many blocks this stream decodes at once, at most: 1 on one thread (frames of
+   * linked blocks are always read on one thread)}
    */
   public int parallelism() {
     return parallelism;
   }
 
-  /** @return how many compressed bytes were consumed from the underlying stream so far */
+  /** {@return how many compressed bytes were consumed from the underlying stream so far} */
   public long compressedBytesRead() {
     return src.offset();
   }
 
-  /** @return the number of LZ4 and legacy frames started so far (skippable frames not counted) */
+  /** {@return the number of LZ4 and legacy frames started so far (skippable frames not counted)} */
   public int framesRead() {
     return frameCount;
   }

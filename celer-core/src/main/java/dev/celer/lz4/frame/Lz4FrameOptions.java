@@ -30,7 +30,8 @@ public final class Lz4FrameOptions {
 
   /**
    * The "Block Maximum Size" of the frame descriptor's BD byte: the most uncompressed bytes one
-   * block holds. The {@code lz4} command's {@code -B4}..{@code -B7}.
+   * block holds. The {@code lz4} command's {@code -B4}..{@code -B7}:
+   * {@code Lz4FrameOptions.builder().blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).build()}.
    */
   public enum BlockSize {
     /** Code 4: 64 KB ({@code -B4}). */
@@ -50,19 +51,20 @@ public final class Lz4FrameOptions {
       this.bytes = bytes;
     }
 
-    /** @return the 3-bit code in the BD byte, 4..7 */
+    /** {@return the 3-bit code in the BD byte, 4..7} */
     public int code() {
       return code;
     }
 
-    /** @return the maximum uncompressed size of a block, in bytes */
+    /** {@return the maximum uncompressed size of a block, in bytes} */
     public int bytes() {
       return bytes;
     }
 
     /**
+     * {@return the block size with that code}
+     *
      * @param code a BD code, 4..7 (as in {@code -B4}..{@code -B7})
-     * @return the block size with that code
      * @throws IllegalArgumentException for any other code
      */
     public static BlockSize ofCode(int code) {
@@ -106,17 +108,17 @@ public final class Lz4FrameOptions {
     this.legacy = b.legacy;
   }
 
-  /** @return the defaults of the {@code lz4} command (see the class description) */
+  /** {@return the defaults of the {@code lz4} command (see the class description)} */
   public static Lz4FrameOptions defaults() {
     return DEFAULTS;
   }
 
-  /** @return a builder holding the defaults */
+  /** {@return a builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** @return a builder holding these options */
+  /** {@return a builder holding these options} */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.blockSize = blockSize;
@@ -133,32 +135,32 @@ public final class Lz4FrameOptions {
     return b;
   }
 
-  /** @return the block maximum size */
+  /** {@return the block maximum size} */
   public BlockSize blockSize() {
     return blockSize;
   }
 
-  /** @return true for linked blocks ({@code -BD}), false for independent blocks ({@code -BI}) */
+  /** {@return true for linked blocks ({@code -BD}), false for independent blocks ({@code -BI})} */
   public boolean linkedBlocks() {
     return linkedBlocks;
   }
 
-  /** @return whether each block is followed by its XXH32 ({@code -BX}) */
+  /** {@return whether each block is followed by its XXH32 ({@code -BX})} */
   public boolean blockChecksum() {
     return blockChecksum;
   }
 
-  /** @return whether the frame ends with XXH32 of its content (off with {@code --no-frame-crc}) */
+  /** {@return whether the frame ends with XXH32 of its content (off with {@code --no-frame-crc})} */
   public boolean contentChecksum() {
     return contentChecksum;
   }
 
-  /** @return the content size written into the header, or -1 when none is written */
+  /** {@return the content size written into the header, or -1 when none is written} */
   public long contentSize() {
     return contentSize;
   }
 
-  /** @return a copy of the dictionary (at most its last 64 KB), or null when there is none */
+  /** {@return a copy of the dictionary (at most its last 64 KB), or null when there is none} */
   public byte[] dictionary() {
     return dictionary == null ? null : dictionary.clone();
   }
@@ -168,32 +170,32 @@ public final class Lz4FrameOptions {
     return dictionary;
   }
 
-  /** @return the dictionary ID written into the header, or 0 when the header has no dictionary ID */
+  /** {@return the dictionary ID written into the header, or 0 when the header has no dictionary ID} */
   public int dictionaryId() {
     return dictionaryId;
   }
 
-  /** @return the compressor setting (see {@link Builder#level(int)} and {@link Builder#level(Lz4Level)}) */
+  /** {@return the compressor setting (see {@link Builder#level(int)} and {@link Builder#level(Lz4Level)})} */
   public Lz4Level level() {
     return level;
   }
 
-  /** @return whether the header checksum is computed the way Kafka's old message format did (KIP-57) */
+  /** {@return whether the header checksum is computed the way Kafka's old message format did (KIP-57)} */
   public boolean kafkaHeaderChecksum() {
     return kafkaHeaderChecksum;
   }
 
-  /** @return whether closing the frame stream closes the underlying stream */
+  /** {@return whether closing the frame stream closes the underlying stream} */
   public boolean closeUnderlying() {
     return closeUnderlying;
   }
 
-  /** @return whether the legacy frame format ({@code lz4 -l}) is written instead of the frame format */
+  /** {@return whether the legacy frame format ({@code lz4 -l}) is written instead of the frame format} */
   public boolean legacy() {
     return legacy;
   }
 
-  /** @return the block compressor of {@link #level()} */
+  /** {@return the block compressor of {@link #level()}} */
   public Lz4Compressor compressor() {
     return level.compressor();
   }
@@ -208,7 +210,13 @@ public final class Lz4FrameOptions {
         + ", legacy=" + legacy + "}";
   }
 
-  /** Builds {@link Lz4FrameOptions}; starts from the defaults. Not thread-safe. */
+  /**
+   * Builds {@link Lz4FrameOptions}; starts from the defaults. Not thread-safe.
+   *
+   * <pre>{@code
+   * Lz4FrameOptions hc = Lz4FrameOptions.builder().level(9).blockChecksum(true).build();
+   * }</pre>
+   */
   public static final class Builder {
     private BlockSize blockSize = BlockSize.SIZE_4MB;
     private boolean linkedBlocks = false;
@@ -375,7 +383,7 @@ public final class Lz4FrameOptions {
       return this;
     }
 
-    /** @return the options */
+    /** {@return the options} */
     public Lz4FrameOptions build() {
       return new Lz4FrameOptions(this);
     }

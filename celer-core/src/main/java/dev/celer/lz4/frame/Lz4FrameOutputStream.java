@@ -61,6 +61,16 @@ import java.util.concurrent.Executor;
  * small frame with 4 MB blocks does not allocate 4 MB. In parallel, {@code 2p + 1} blocks of input
  * and {@code 2p} encoded blocks. Not thread-safe (the stream is used by one thread at a time; only
  * the compression runs on the executor's threads).
+ *
+ * <pre>{@code
+ * Lz4FrameOptions options = Lz4FrameOptions.builder()
+ *     .blockSize(Lz4FrameOptions.BlockSize.SIZE_1MB)
+ *     .contentChecksum(true)
+ *     .build();
+ * try (OutputStream out = new Lz4FrameOutputStream(Files.newOutputStream(path), options)) {
+ *   out.write(data);
+ * }
+ * }</pre>
  */
 public final class Lz4FrameOutputStream extends OutputStream {
   /** First size of the input buffer; it doubles up to a block (and window) as data comes. */
@@ -98,12 +108,22 @@ public final class Lz4FrameOutputStream extends OutputStream {
   private final BlockPipeline pipeline;
   private final int parallelism;
 
-  /** Writes a frame with the default options ({@link Lz4FrameOptions#defaults()}). */
+  /**
+   * Writes a frame with the default options ({@link Lz4FrameOptions#defaults()}).
+   *
+   * @param out where the frame goes; closed by {@link #close()}
+   */
   public Lz4FrameOutputStream(OutputStream out) {
     this(out, Lz4FrameOptions.defaults());
   }
 
-  /** Writes a frame as {@code options} say. Writes nothing yet: the header goes out with the first block, flush or close. */
+  /**
+   * Writes a frame as {@code options} say. Writes nothing yet: the header goes out with the first
+   * block, flush or close.
+   *
+   * @param out where the frame goes
+   * @param options the frame's options, and whether {@link #close()} closes {@code out}
+   */
   public Lz4FrameOutputStream(OutputStream out, Lz4FrameOptions options) {
     this(out, options, 1, null, null);
   }
@@ -115,7 +135,10 @@ public final class Lz4FrameOutputStream extends OutputStream {
    * would never be waited out); the stream never shuts it down. With {@code parallelism == 1}, or
    * with linked blocks, it is not used and may be {@code null}.
    *
+   * @param out where the frame goes
+   * @param options the frame's options, and whether {@link #close()} closes {@code out}
    * @param parallelism 1..{@link #MAX_PARALLELISM}: how many blocks may be compressed at once
+   * @param executor runs the block compressions; never shut down by the stream
    * @throws IllegalArgumentException when {@code parallelism} is out of range
    * @throws NullPointerException when {@code executor} is {@code null} but needed
    */
@@ -167,17 +190,17 @@ public final class Lz4FrameOutputStream extends OutputStream {
     }
   }
 
-  /** @return how many blocks this stream compresses at once: 1 on one thread (also for linked blocks) */
+  /** {@return how many blocks this stream compresses at once: 1 on one thread (also for linked blocks)} */
   public int parallelism() {
     return parallelism;
   }
 
-  /** @return the options this stream writes with */
+  /** {@return the options this stream writes with} */
   public Lz4FrameOptions options() {
     return options;
   }
 
-  /** @return the number of uncompressed bytes written so far */
+  /** {@return the number of uncompressed bytes written so far} */
   public long bytesWritten() {
     return written;
   }
@@ -251,6 +274,7 @@ public final class Lz4FrameOutputStream extends OutputStream {
    * row (then {@link IOException}, without latching), as the readers of compressed input do.
    * Failures of the underlying stream or of the encoder latch as for {@code write}.
    *
+   * @param in the content, read to its end; not closed
    * @return the number of bytes read from {@code in} and written
    * @throws IOException when {@code in} or the underlying stream fails, or the stream is closed
    */
@@ -316,6 +340,12 @@ public final class Lz4FrameOutputStream extends OutputStream {
    * {@link #flush()}); to give the same bytes as a single-threaded stream, every block but the
    * last must hold exactly {@link Lz4FrameBlockEncoder#maxBlockSize()} bytes.
    *
+   * @param encoded the encoded block's array
+   * @param encOff where the encoded block starts in {@code encoded}
+   * @param encLen the encoded block's length
+   * @param content the block's content (for the content checksum and size)
+   * @param contentOff where the content starts in {@code content}
+   * @param contentLen the content's length
    * @throws IllegalStateException when data is buffered or blocks are linked
    * @throws IOException when the underlying stream fails, or the stream is closed
    */

@@ -33,10 +33,22 @@ import java.util.Objects;
  * </ul>
  *
  * <p>Immutable and thread-safe; the builder is not thread-safe.
+ *
+ * <pre>{@code
+ * Lz4FrameReadOptions options = Lz4FrameReadOptions.builder()
+ *     .maxTotalOutputSize(64 << 20)   // untrusted input: at most 64 MB out
+ *     .build();
+ * try (InputStream in = new Lz4FrameInputStream(socketIn, options)) {
+ *   in.transferTo(out);
+ * }
+ * }</pre>
  */
 public final class Lz4FrameReadOptions {
 
-  /** How the one-byte header checksum (HC) of a frame descriptor is checked. */
+  /**
+   * How the one-byte header checksum (HC) of a frame descriptor is checked:
+   * {@code Lz4FrameReadOptions.builder().headerChecksum(HeaderChecksum.STANDARD_OR_KAFKA).build()}.
+   */
   public enum HeaderChecksum {
     /** As the specification says: over the frame descriptor only. The default. */
     STANDARD,
@@ -75,17 +87,17 @@ public final class Lz4FrameReadOptions {
     this.singleFrame = b.singleFrame;
   }
 
-  /** @return the defaults (see the class description) */
+  /** {@return the defaults (see the class description)} */
   public static Lz4FrameReadOptions defaults() {
     return DEFAULTS;
   }
 
-  /** @return a builder holding the defaults */
+  /** {@return a builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** @return a builder holding these options */
+  /** {@return a builder holding these options} */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.maxFrameContentSize = maxFrameContentSize;
@@ -100,42 +112,42 @@ public final class Lz4FrameReadOptions {
     return b;
   }
 
-  /** @return the most bytes one frame may decode to ({@link Long#MAX_VALUE}: unlimited, the default) */
+  /** {@return the most bytes one frame may decode to ({@link Long#MAX_VALUE}: unlimited, the default)} */
   public long maxFrameContentSize() {
     return maxFrameContentSize;
   }
 
   /**
-   * @return the most bytes a stream may decode to over all its frames ({@link Long#MAX_VALUE}:
-   *     unlimited, the default for streams)
+   * {@return the most bytes a stream may decode to over all its frames ({@link Long#MAX_VALUE}:
+   * unlimited, the default for streams)}
    */
   public long maxTotalOutputSize() {
     return maxTotalOutputSize;
   }
 
-  /** @return the most bytes the one-shot helpers return */
+  /** {@return the most bytes the one-shot helpers return} */
   public int maxOneShotSize() {
     return maxOneShotSize;
   }
 
-  /** @return how the header checksum is checked */
+  /** {@return how the header checksum is checked} */
   public HeaderChecksum headerChecksum() {
     return headerChecksum;
   }
 
-  /** @return whether block and content checksums are verified (default true) */
+  /** {@return whether block and content checksums are verified (default true)} */
   public boolean verifyChecksums() {
     return verifyChecksums;
   }
 
-  /** @return whether closing the input stream closes the underlying stream (default true) */
+  /** {@return whether closing the input stream closes the underlying stream (default true)} */
   public boolean closeUnderlying() {
     return closeUnderlying;
   }
 
   /**
-   * @return whether only the first frame is read (default false: concatenated frames are read as
-   *     one); see {@link Builder#singleFrame(boolean)}
+   * {@return whether only the first frame is read (default false: concatenated frames are read as
+   * one); see {@link Builder#singleFrame(boolean)}}
    */
   public boolean singleFrame() {
     return singleFrame;
@@ -173,7 +185,13 @@ public final class Lz4FrameReadOptions {
     return Arrays.copyOfRange(dict, dict.length - keep, dict.length);
   }
 
-  /** Builds {@link Lz4FrameReadOptions}; starts from the defaults. Not thread-safe. */
+  /**
+   * Builds {@link Lz4FrameReadOptions}; starts from the defaults. Not thread-safe.
+   *
+   * <pre>{@code
+   * Lz4FrameReadOptions o = Lz4FrameReadOptions.builder().maxFrameContentSize(1 << 30).build();
+   * }</pre>
+   */
   public static final class Builder {
     private long maxFrameContentSize = Long.MAX_VALUE;
     private long maxTotalOutputSize = Long.MAX_VALUE;
@@ -308,7 +326,7 @@ public final class Lz4FrameReadOptions {
       return this;
     }
 
-    /** @return the options */
+    /** {@return the options} */
     public Lz4FrameReadOptions build() {
       return new Lz4FrameReadOptions(this);
     }

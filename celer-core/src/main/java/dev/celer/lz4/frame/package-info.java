@@ -3,6 +3,10 @@
  * the legacy frame format: streams and one-shot helpers, interoperable with the {@code lz4}
  * command (frames either side writes, the other reads).
  *
+ * <p>Start at {@link dev.celer.lz4.frame.Lz4FrameOutputStream} and {@link
+ * dev.celer.lz4.frame.Lz4FrameInputStream} for streams, or {@link dev.celer.lz4.frame.Lz4Frame}
+ * for whole arrays and buffers. Guide: {@code docs/guide-frames.md}.
+ *
  * <ul>
  *   <li>{@link dev.celer.lz4.frame.Lz4FrameOutputStream} writes one frame (or one legacy frame),
  *       as {@link dev.celer.lz4.frame.Lz4FrameOptions} say: block size, linked or independent

@@ -65,6 +65,12 @@ import java.util.zip.Checksum;
  *
  * <p>Not thread-safe: use an instance from one thread at a time. {@code mark}/{@code reset} are not
  * supported.
+ *
+ * <pre>{@code
+ * try (InputStream in = new JpountzBlockInputStream(Files.newInputStream(path))) {
+ *   in.transferTo(out);  // what lz4-java's LZ4BlockOutputStream wrote
+ * }
+ * }</pre>
  */
 public final class JpountzBlockInputStream extends FilterInputStream {
 
@@ -82,12 +88,19 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   private boolean finished;
   private final FailureLatch latch = new FailureLatch("JpountzBlockInputStream");
 
-  /** Reads one stream (up to its end block), with the default checksum, blocks up to 32 MB. */
+  /**
+   * Reads one stream (up to its end block), with the default checksum, blocks up to 32 MB.
+   *
+   * @param in the stream to read
+   */
   public JpountzBlockInputStream(InputStream in) {
     this(in, true);
   }
 
   /**
+   * Reads with the default checksum, blocks up to 32 MB.
+   *
+   * @param in the stream to read
    * @param stopOnEmptyBlock {@code true} to end at the first end-of-stream block; {@code false} to
    *     read concatenated streams until the input ends (see the class documentation)
    */
@@ -96,6 +109,8 @@ public final class JpountzBlockInputStream extends FilterInputStream {
   }
 
   /**
+   * Reads with every setting.
+   *
    * @param in the stream to read
    * @param checksum the checksum the writer used, or {@code null} for the default (XXH32 with seed
    *     {@code 0x9747b28c}, low 28 bits); the stream owns it from now on

@@ -49,6 +49,12 @@ import java.util.zip.Checksum;
  * construction (the block and its compressed form, room for LZ4's worst case as in lz4-java) and
  * nothing per block; a {@code write} of more than a block while nothing is buffered compresses whole
  * blocks straight from the caller's array.
+ *
+ * <pre>{@code
+ * try (OutputStream out = new JpountzBlockOutputStream(Files.newOutputStream(path))) {
+ *   out.write(data);     // lz4-java's LZ4BlockInputStream reads it back
+ * }
+ * }</pre>
  */
 public final class JpountzBlockOutputStream extends FilterOutputStream {
 
@@ -66,12 +72,19 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   private boolean finished;
   private final FailureLatch latch = new FailureLatch("JpountzBlockOutputStream");
 
-  /** A stream of 64 KB blocks, fast compressor, default checksum, no sync flush. */
+  /**
+   * A stream of 64 KB blocks, fast compressor, default checksum, no sync flush.
+   *
+   * @param out where the stream goes
+   */
   public JpountzBlockOutputStream(OutputStream out) {
     this(out, DEFAULT_BLOCK_SIZE);
   }
 
   /**
+   * A stream of {@code blockSize} blocks, fast compressor, default checksum, no sync flush.
+   *
+   * @param out where the stream goes
    * @param blockSize the block size, 64 to 32 MB (33,554,432)
    * @throws IllegalArgumentException when {@code blockSize} is out of range
    */
@@ -80,6 +93,10 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   }
 
   /**
+   * A stream of {@code blockSize} blocks compressed by {@code compressor}, default checksum, no
+   * sync flush.
+   *
+   * @param out where the stream goes
    * @param blockSize the block size, 64 to 32 MB
    * @param compressor the block compressor, for example {@link Lz4#highCompressor(int)}
    */
@@ -88,6 +105,8 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   }
 
   /**
+   * Writes with every setting.
+   *
    * @param out where the stream goes
    * @param blockSize the block size, 64 to 32 MB
    * @param compressor the block compressor
@@ -185,6 +204,8 @@ public final class JpountzBlockOutputStream extends FilterOutputStream {
   /**
    * Writes the buffered data and the end-of-stream block, and flushes, without closing the
    * underlying stream. Afterwards, writing fails; {@code finish()} again does nothing.
+   *
+   * @throws IOException when the underlying stream fails, or an earlier failure latched
    */
   public void finish() throws IOException {
     latch.check();

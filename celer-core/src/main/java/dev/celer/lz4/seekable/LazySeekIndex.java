@@ -27,6 +27,13 @@ import java.util.Objects;
  * the data or decode a block by lengths the format forbids; a bad entry is {@link
  * Kind#BAD_INDEX}. Immutable and thread-safe (as far as the source is); it does not close the
  * source.
+ *
+ * <pre>{@code
+ * try (RandomAccessSource src = RandomAccessSource.of(FileChannel.open(path))) {
+ *   LazySeekIndex index = LazySeekIndex.open(src, 1 << 20);
+ *   int first = index.firstBlockAtOrAfter(position);
+ * }
+ * }</pre>
  */
 public final class LazySeekIndex {
   private final RandomAccessSource src;
@@ -127,17 +134,17 @@ public final class LazySeekIndex {
     return new LazySeekIndex(src, start, n, contentSize, dataSize, fOff, fFlg, fBd, fHs, fDict);
   }
 
-  /** @return the number of data blocks listed */
+  /** {@return the number of data blocks listed} */
   public int blockCount() {
     return blockCount;
   }
 
-  /** @return the total decoded size of the listed frames, as the footer states */
+  /** {@return the total decoded size of the listed frames, as the footer states} */
   public long contentSize() {
     return contentSize;
   }
 
-  /** @return the offset of the index frame in the file: the length of the data it describes */
+  /** {@return the offset of the index frame in the file: the length of the data it describes} */
   public long dataSize() {
     return dataSize;
   }
@@ -149,9 +156,10 @@ public final class LazySeekIndex {
   }
 
   /**
+   * {@return where block {@code i} starts (one 8-byte positioned read), or {@link #dataSize()}
+   * for {@code i = blockCount()}}
+   *
    * @param i a block's number, from 0
-   * @return where block {@code i} starts (one 8-byte positioned read), or {@link #dataSize()}
-   *     for {@code i = blockCount()}
    * @throws Lz4StreamException {@link Kind#BAD_INDEX} when the stored offset lies outside the data
    */
   public long blockOffset(int i) throws IOException {
@@ -173,14 +181,15 @@ public final class LazySeekIndex {
   private static final int PAGE = 512;
 
   /**
+   * {@return the first block whose offset is {@code >= position}, or {@link #blockCount()} when
+   * none is. The search reads pages of 512 entries (8 KiB): it guesses the page by
+   * interpolation (one read when the blocks are evenly spaced, as a writer's are) and halves
+   * the range on every other step, so it takes at most about {@code 2·log2(blockCount / 512) +
+   * 2} reads. Every offset read is checked against the data's size, and the offsets of a
+   * page must increase}
+   *
    * @param position an offset in the file
    * @throws IOException when reading fails or the data or its index is not valid
-   * @return the first block whose offset is {@code >= position}, or {@link #blockCount()} when
-   *     none is. The search reads pages of 512 entries (8 KiB): it guesses the page by
-   *     interpolation (one read when the blocks are evenly spaced, as a writer's are) and halves
-   *     the range on every other step, so it takes at most about {@code 2·log2(blockCount / 512) +
-   *     2} reads. Every offset read is checked against the data's size, and the offsets of a
-   *     page must increase.
    */
   public int firstBlockAtOrAfter(long position) throws IOException {
     int lo = 0; // blocks before lo start before position

@@ -16,13 +16,20 @@ import java.util.Objects;
  * 2 GB map although one {@code MappedByteBuffer} holds at most 2 GB; on Java 25+, optionally, as
  * one {@code MemorySegment}). Other storage (HDFS {@code PositionedReadable}, object stores)
  * implements the two methods.
+ *
+ * <pre>{@code
+ * try (SeekableLz4Reader r = SeekableLz4Reader.open(RandomAccessSource.mapped(FileChannel.open(path)))) {
+ *   byte[] page = r.readFully(1_000_000, 4096);
+ * }
+ * }</pre>
  */
 public interface RandomAccessSource extends Closeable {
   /** Chunk size of {@link #mapped(FileChannel)}: 1 GiB, like Lucene's default for 64-bit JVMs. */
   int DEFAULT_MAP_CHUNK = 1 << 30;
 
   /**
-   * @return the number of bytes, fixed while the source is in use
+   * {@return the number of bytes, fixed while the source is in use}
+   *
    * @throws IOException when the size cannot be read
    */
   long size() throws IOException;
@@ -46,18 +53,20 @@ public interface RandomAccessSource extends Closeable {
   default void close() throws IOException {}
 
   /**
+   * {@return a source over {@code bytes} (not copied; must not change while in use)}
+   *
    * @param bytes the file's bytes (not copied)
-   * @return a source over {@code bytes} (not copied; must not change while in use)
    */
   static RandomAccessSource of(byte[] bytes) {
     return new ArraySource(Objects.requireNonNull(bytes, "bytes"));
   }
 
   /**
+   * {@return a source that reads {@code channel} with positioned reads; closing it closes the
+   * channel. An interrupt of a reading thread closes the channel ({@code FileChannel}'s rule),
+   * and every later read fails}
+   *
    * @param channel the file's channel, open for reading
-   * @return a source that reads {@code channel} with positioned reads; closing it closes the
-   *     channel. An interrupt of a reading thread closes the channel ({@code FileChannel}'s rule),
-   *     and every later read fails.
    */
   static RandomAccessSource of(FileChannel channel) {
     return new ChannelSource(Objects.requireNonNull(channel, "channel"));

@@ -16,6 +16,12 @@ import java.util.Arrays;
  * contentOffset(i) + decodedLength(i))}. Instances come from {@link SeekableLz4Reader#index()},
  * {@link SeekableLz4Indexer}, the writer and {@link LazySeekIndex#window} (part of a file's
  * blocks), always validated; they are immutable and thread-safe.
+ *
+ * <pre>{@code
+ * SeekIndex index = SeekableLz4Indexer.index(path);
+ * int block = index.blockAt(position);
+ * long compressedAt = index.blockOffset(block);
+ * }</pre>
  */
 public final class SeekIndex {
   final long[] frameOffsets;
@@ -44,48 +50,51 @@ public final class SeekIndex {
     this.dataSize = dataSize;
   }
 
-  /** @return the number of data frames listed (frames holding at least one block) */
+  /** {@return the number of data frames listed (frames holding at least one block)} */
   public int frameCount() {
     return frameOffsets.length;
   }
 
-  /** @return the number of data blocks listed */
+  /** {@return the number of data blocks listed} */
   public int blockCount() {
     return blockOffsets.length;
   }
 
-  /** @return the total decoded size of the listed frames */
+  /** {@return the total decoded size of the listed frames} */
   public long contentSize() {
     return contentSize;
   }
 
   /**
-   * @return the length of the data the index describes: the offset of the index frame in the
-   *     file, or the data file's length for a side-car index
+   * {@return the length of the data the index describes: the offset of the index frame in the
+   * file, or the data file's length for a side-car index}
    */
   public long dataSize() {
     return dataSize;
   }
 
   /**
+   * {@return the offset in the file of block {@code i}'s 4-byte Block Size word}
+   *
    * @param i a block's number, from 0
-   * @return the offset in the file of block {@code i}'s 4-byte Block Size word
    */
   public long blockOffset(int i) {
     return blockOffsets[i];
   }
 
   /**
+   * {@return the decoded offset of block {@code i}'s first byte}
+   *
    * @param i a block's number, from 0
-   * @return the decoded offset of block {@code i}'s first byte
    */
   public long contentOffset(int i) {
     return contentOffsets[i];
   }
 
   /**
+   * {@return the number of bytes block {@code i} decodes to}
+   *
    * @param i a block's number, from 0
-   * @return the number of bytes block {@code i} decodes to
    */
   public int decodedLength(int i) {
     long end = i + 1 < contentOffsets.length ? contentOffsets[i + 1] : contentSize;
@@ -93,9 +102,10 @@ public final class SeekIndex {
   }
 
   /**
+   * {@return the block that holds decoded byte {@code position}, or -1 when {@code position} is
+   * outside {@code [0, contentSize())}}
+   *
    * @param position an offset in the decoded content
-   * @return the block that holds decoded byte {@code position}, or -1 when {@code position} is
-   *     outside {@code [0, contentSize())}
    */
   public int blockAt(long position) {
     if (position < 0 || position >= contentSize) {
@@ -106,8 +116,9 @@ public final class SeekIndex {
   }
 
   /**
+   * {@return the frame that holds block {@code i}}
+   *
    * @param i a block's number, from 0
-   * @return the frame that holds block {@code i}
    */
   public int frameOfBlock(int i) {
     if (i < 0 || i >= blockOffsets.length) {
@@ -118,38 +129,42 @@ public final class SeekIndex {
   }
 
   /**
+   * {@return the offset in the file of frame {@code j}'s magic number}
+   *
    * @param j a frame's number, from 0
-   * @return the offset in the file of frame {@code j}'s magic number
    */
   public long frameOffset(int j) {
     return frameOffsets[j];
   }
 
   /**
+   * {@return the block maximum size of frame {@code j}, in bytes}
+   *
    * @param j a frame's number, from 0
-   * @return the block maximum size of frame {@code j}, in bytes
    */
   public int blockMaxSize(int j) {
     return SeekIndexFormat.blockMaxSize(frameBd[j]);
   }
 
   /**
+   * {@return whether the blocks of frame {@code j} carry a block checksum}
+   *
    * @param j a frame's number, from 0
-   * @return whether the blocks of frame {@code j} carry a block checksum
    */
   public boolean hasBlockChecksum(int j) {
     return (frameFlg[j] & Lz4FrameFormat.FLG_BLOCK_CHECKSUM) != 0;
   }
 
   /**
+   * {@return the dictionary ID of frame {@code j}, 0 when it has none}
+   *
    * @param j a frame's number, from 0
-   * @return the dictionary ID of frame {@code j}, 0 when it has none
    */
   public int dictId(int j) {
     return frameDictId[j];
   }
 
-  /** @return the index frame as stored: appended to the data file, or as a side-car file */
+  /** {@return the index frame as stored: appended to the data file, or as a side-car file} */
   public byte[] toBytes() {
     return SeekIndexFormat.encode(this);
   }

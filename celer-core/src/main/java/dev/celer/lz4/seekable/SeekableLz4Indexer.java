@@ -31,6 +31,13 @@ import java.nio.file.StandardOpenOption;
  * <p>Frames with linked blocks ({@code -BD}), legacy frames and frames with a dictionary ID
  * cannot be indexed ({@link Kind#NOT_SEEKABLE}); skippable frames (an earlier index, too) are
  * passed over. Memory: two blocks (8 MB at most). Stateless; each call is independent.
+ *
+ * <pre>{@code
+ * SeekableLz4Indexer.appendIndex(Paths.get("data.lz4"));   // made by lz4, now seekable
+ * try (SeekableLz4Reader r = SeekableLz4Reader.open(Paths.get("data.lz4"))) {
+ *   byte[] part = r.readFully(123_456_789L, 4096);
+ * }
+ * }</pre>
  */
 public final class SeekableLz4Indexer {
   private static final Lz4Decompressor DECODER = Lz4.decompressor();
@@ -157,8 +164,9 @@ public final class SeekableLz4Indexer {
   }
 
   /**
+   * {@return the side-car path Celer uses for {@code file}: its name with {@code .idx} added}
+   *
    * @param file the file
-   * @return the side-car path Celer uses for {@code file}: its name with {@code .idx} added
    */
   public static Path sidecarPath(Path file) {
     return file.resolveSibling(file.getFileName() + ".idx");

@@ -174,12 +174,12 @@ public final class SeekableLz4Reader implements Closeable {
     return new SeekableLz4Reader(data, sidecar, idx, options.verifyBlockChecksums());
   }
 
-  /** @return the decoded size of the file's content */
+  /** {@return the decoded size of the file's content} */
   public long size() {
     return index.contentSize();
   }
 
-  /** @return the seek index (block count, block at a position, offsets) */
+  /** {@return the seek index (block count, block at a position, offsets)} */
   public SeekIndex index() {
     return index;
   }
@@ -292,9 +292,10 @@ public final class SeekableLz4Reader implements Closeable {
   }
 
   /**
+   * {@return the {@code length} decoded bytes at {@code position}}
+   *
    * @param position where to start in the decoded content
    * @param length how many decoded bytes to read
-   * @return the {@code length} decoded bytes at {@code position}
    * @throws EOFException when the content ends before {@code position + length}
    */
   public byte[] readFully(long position, int length) throws IOException {
@@ -399,23 +400,24 @@ public final class SeekableLz4Reader implements Closeable {
   }
 
   /**
-   * @return a read-only channel over the decoded content, starting at position 0; {@code write}
-   *     and {@code truncate} throw {@link NonWritableChannelException}. Closing it leaves the
-   *     reader open. A failed read latches, as in Celer's other streams: every later call but
-   *     {@code close()} throws an {@link IOException} whose cause is that failure; {@code close()}
-   *     returns normally. Not thread-safe (its position is its own); make one per thread.
+   * {@return a read-only channel over the decoded content, starting at position 0; {@code write}
+   * and {@code truncate} throw {@link NonWritableChannelException}. Closing it leaves the
+   * reader open. A failed read latches, as in Celer's other streams: every later call but
+   * {@code close()} throws an {@link IOException} whose cause is that failure; {@code close()}
+   * returns normally. Not thread-safe (its position is its own); make one per thread}
    */
   public SeekableByteChannel newChannel() {
     return new Channel();
   }
 
   /**
+   * {@return a stream of the decoded content from {@code position} to the end, decoding one whole
+   * block at a time (kept until the stream moves past it). Closing it leaves the reader open.
+   * A failed read latches, as in Celer's other streams: every later {@code read}, {@code
+   * skip} and {@code available} throws an {@link IOException} whose cause is that failure;
+   * {@code close()} returns normally. Not thread-safe; make one per thread}
+   *
    * @param position where to start in the decoded content
-   * @return a stream of the decoded content from {@code position} to the end, decoding one whole
-   *     block at a time (kept until the stream moves past it). Closing it leaves the reader open.
-   *     A failed read latches, as in Celer's other streams: every later {@code read}, {@code
-   *     skip} and {@code available} throws an {@link IOException} whose cause is that failure;
-   *     {@code close()} returns normally. Not thread-safe; make one per thread.
    * @throws IllegalArgumentException when {@code position} is negative
    */
   public InputStream newInputStream(long position) {

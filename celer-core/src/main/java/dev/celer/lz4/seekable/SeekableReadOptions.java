@@ -24,27 +24,33 @@ public final class SeekableReadOptions {
     this.maxIndexBytes = b.maxIndexBytes;
   }
 
-  /** @return block checksums verified, a 64 MiB index limit */
+  /** {@return block checksums verified, a 64 MiB index limit} */
   public static SeekableReadOptions defaults() {
     return DEFAULTS;
   }
 
-  /** @return a builder holding the defaults */
+  /** {@return a builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** @return whether each block read is checked against its block checksum (when the frame has them) */
+  /** {@return whether each block read is checked against its block checksum (when the frame has them)} */
   public boolean verifyBlockChecksums() {
     return verifyBlockChecksums;
   }
 
-  /** @return the largest index frame accepted, in bytes; a larger one is {@code Kind.LIMIT} */
+  /** {@return the largest index frame accepted, in bytes; a larger one is {@code Kind.LIMIT}} */
   public int maxIndexBytes() {
     return maxIndexBytes;
   }
 
-  /** Builds {@link SeekableReadOptions}. Not thread-safe. */
+  /**
+   * Builds {@link SeekableReadOptions}. Not thread-safe.
+   *
+   * <pre>{@code
+   * SeekableReadOptions o = SeekableReadOptions.builder().verifyBlockChecksums(false).build();
+   * }</pre>
+   */
   public static final class Builder {
     private boolean verifyBlockChecksums = true;
     private int maxIndexBytes = DEFAULT_MAX_INDEX_BYTES;
@@ -52,7 +58,8 @@ public final class SeekableReadOptions {
     private Builder() {}
 
     /**
-     * @return this builder
+     * {@return this builder}
+     *
      * @param on verify block checksums (default true)
      */
     public Builder verifyBlockChecksums(boolean on) {
@@ -61,8 +68,9 @@ public final class SeekableReadOptions {
     }
 
     /**
+     * {@return this builder}
+     *
      * @param bytes the largest index frame to accept, 48..{@code Integer.MAX_VALUE - 8}
-     * @return this builder
      * @throws IllegalArgumentException when out of range
      */
     public Builder maxIndexBytes(int bytes) {
@@ -74,7 +82,7 @@ public final class SeekableReadOptions {
       return this;
     }
 
-    /** @return the options */
+    /** {@return the options} */
     public SeekableReadOptions build() {
       return new SeekableReadOptions(this);
     }

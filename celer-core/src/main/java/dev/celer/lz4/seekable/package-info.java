@@ -4,6 +4,11 @@
  * range is read with one positioned read and one (partial) decode per block, while the stock
  * {@code lz4} tool still decodes the whole file.
  *
+ * <p>Start at {@link dev.celer.lz4.seekable.SeekableLz4Writer} to write and {@link
+ * dev.celer.lz4.seekable.SeekableLz4Reader} to read; {@link
+ * dev.celer.lz4.seekable.SeekableLz4Indexer} makes an existing {@code .lz4} file seekable. Guide:
+ * {@code docs/guide-seekable.md}.
+ *
  * <ul>
  *   <li>{@link dev.celer.lz4.seekable.SeekableLz4Writer} writes a seekable file (an {@code
  *       OutputStream}; the index goes out on {@code close()}), or appends to one.
