@@ -21,10 +21,14 @@ final class BlockLoop implements OneJvmRatios.Op {
 
   @Override
   public long run(OneJvmRatios.Blocks b) {
+    // locals, as a for-each loop has them: a native call in between makes the JIT reload fields
+    byte[][] raw = b.raw;
+    Object state = this.state;
+    OneJvmRatios.Call<Object> call = this.call;
     long s = 0;
     try {
-      for (int i = 0; i < b.raw.length; i++) {
-        s += call.call(state, b.raw[i], b, i);
+      for (int i = 0; i < raw.length; i++) {
+        s += call.call(state, raw[i], b, i);
       }
     } catch (Throwable t) {
       throw OneJvmRatios.rethrow(t);
