@@ -289,7 +289,8 @@ def read_binary(path):
 
 def bound_symbols(java_sources):
     """The native functions celer-core binds: every "LZ4_..." and "XXH..." string literal of its
-    Java 25 layer (Lz4Library, XxHashLibrary), so this list cannot drift from the code."""
+    Java 25 layer (Lz4Library, XxHashLibrary and their *Binding classes), so this list cannot
+    drift from the code."""
     lz4, xxh = set(), set()
     for name in sorted(os.listdir(java_sources)):
         if name.endswith(".java"):
