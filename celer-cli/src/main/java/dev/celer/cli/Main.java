@@ -59,7 +59,8 @@ public final class Main {
   /**
    * Runs the command line, exits with its code. With the system property {@code celer.training}
    * (set by {@code ./celer} when it builds its start-up cache) it runs {@link Training} in that
-   * directory instead.
+   * directory instead; with {@code celer.flatten} (also set by {@code ./celer}) it writes {@link
+   * Training#flatten} of the jar named by the first argument to that file.
    */
   public static void main(String[] args) throws IOException {
     // Blocks of up to 4 MB (8 MB legacy ones) go to liblz4 in place (critical downcalls on the heap arrays) instead of
@@ -67,6 +68,11 @@ public final class Main {
     // safepoints a few milliseconds of compression would delay. An explicit setting wins.
     if (System.getProperty(CRITICAL_MAX) == null) {
       System.setProperty(CRITICAL_MAX, Integer.toString(20 << 20));
+    }
+    String flat = System.getProperty("celer.flatten");
+    if (flat != null) {
+      Training.flatten(Paths.get(args[0]), Paths.get(flat));
+      System.exit(0);
     }
     String training = System.getProperty("celer.training");
     if (training != null) {

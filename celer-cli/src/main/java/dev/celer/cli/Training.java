@@ -6,7 +6,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Random;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.zip.ZipFile;
 
 /**
  * The short training run from which {@code ./celer} builds its start-up cache (a JDK 25 AOT cache,
@@ -61,5 +68,39 @@ final class Training {
     }
     sb.setLength(size);
     return sb.toString().getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /**
+   * Writes {@code jar} as this JVM sees it, as a plain jar: each class from the multi-release
+   * layer this Java version picks ({@code META-INF/versions/N}, for the native backend on JDK 25)
+   * in place of the base one, and no {@code Multi-Release} attribute. The start-up cache is built
+   * from and used with that copy, because the JDK's class archive (CDS, the AOT cache) does not take
+   * classes from a multi-release jar's versioned entries ("not defined from ... as claimed"): in
+   * {@code celer.jar} itself the native binding's classes would load and link on every run.
+   * Written under a temporary name, then renamed.
+   *
+   * @throws IOException when the jar cannot be read or the copy written
+   */
+  static void flatten(Path jar, Path out) throws IOException {
+    Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+    try (JarFile in = new JarFile(jar.toFile(), false, ZipFile.OPEN_READ, Runtime.version())) {
+      Manifest m = new Manifest(in.getManifest());
+      m.getMainAttributes().remove(Attributes.Name.MULTI_RELEASE);
+      try (JarOutputStream o = new JarOutputStream(Files.newOutputStream(tmp), m)) {
+        // the base names, each with the entry this JVM loads (also classes that exist only in a layer)
+        for (JarEntry e : (Iterable<JarEntry>) in.versionedStream()::iterator) {
+          String name = e.getName();
+          if (name.startsWith("META-INF/versions/") || name.equalsIgnoreCase(JarFile.MANIFEST_NAME) || e.isDirectory()) {
+            continue;
+          }
+          o.putNextEntry(new JarEntry(name));
+          try (java.io.InputStream data = in.getInputStream(e)) {
+            data.transferTo(o);
+          }
+          o.closeEntry();
+        }
+      }
+    }
+    Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

@@ -3,6 +3,7 @@ package dev.celer.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -100,8 +101,12 @@ class CelerJarIT {
 
   /** The start-up cache files ./celer keeps beside the jar in {@code target}. */
   private static List<Path> caches(Path target) throws IOException {
+    return files(target, "celer.jar.*.{aot,jsa}");
+  }
+
+  private static List<Path> files(Path target, String glob) throws IOException {
     List<Path> found = new ArrayList<>();
-    try (DirectoryStream<Path> ds = Files.newDirectoryStream(target, "celer.jar.*.{aot,jsa}")) {
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(target, glob)) {
       ds.forEach(found::add);
     }
     return found;
@@ -128,6 +133,18 @@ class CelerJarIT {
     ok(dir, compress);
     List<Path> made = caches(target);
     assertEquals(1, made.size(), "one cache for this jar and JVM: " + made);
+    List<Path> flat = files(target, "celer.jar.*.jar");
+    assertEquals(1, flat.size(), "one plain copy of the jar for this JVM: " + flat);
+    try (JarFile mr = new JarFile(copy.toFile()); JarFile plain = new JarFile(flat.get(0).toFile())) {
+      assertNull(plain.getManifest().getMainAttributes().getValue("Multi-Release"), "the copy is a plain jar");
+      assertEquals("ALL-UNNAMED", plain.getManifest().getMainAttributes().getValue("Enable-Native-Access"));
+      String name = "dev/celer/internal/NativeBackend.class";
+      if (made.get(0).toString().endsWith(".aot")) { // a JDK 25: its layer in place of the base classes
+        assertArrayEquals(mr.getInputStream(mr.getEntry("META-INF/versions/25/" + name)).readAllBytes(),
+            plain.getInputStream(plain.getEntry(name)).readAllBytes());
+      }
+      assertNull(plain.getEntry("META-INF/versions/25/" + name));
+    }
     ok(dir, decompress);
     assertArrayEquals(data, Files.readAllBytes(dir.resolve("back")));
 
@@ -142,6 +159,7 @@ class CelerJarIT {
     List<Path> remade = caches(target);
     assertEquals(1, remade.size(), "the stale cache is replaced: " + remade);
     assertTrue(!remade.get(0).equals(made.get(0)), "a new name for the changed jar: " + remade);
+    assertEquals(1, files(target, "celer.jar.*.jar").size(), "the stale copy is replaced");
   }
 
   @Test
