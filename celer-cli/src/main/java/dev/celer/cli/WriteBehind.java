@@ -168,18 +168,24 @@ final class WriteBehind extends OutputStream {
       t = writer;
       lock.notifyAll();
     }
-    if (t != null) {
-      boolean interrupted = false;
-      while (t.isAlive()) {
-        try {
-          t.join();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
+    join(t);
+  }
+
+  /** Waits for {@code t} (null: nothing) to end, keeping an interrupt for the caller to see. */
+  static void join(Thread t) {
+    if (t == null) {
+      return;
+    }
+    boolean interrupted = false;
+    while (t.isAlive()) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        interrupted = true;
       }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 
