@@ -1,5 +1,6 @@
 package dev.celer.safety;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
@@ -9,6 +10,7 @@ import dev.celer.lz4.seekable.RandomAccessSource;
 import dev.celer.lz4.seekable.SeekIndex;
 import dev.celer.lz4.seekable.SeekableLz4Reader;
 import dev.celer.lz4.seekable.SeekableLz4Writer;
+import dev.celer.lz4.seekable.SeekableReadOptions;
 import dev.celer.xxhash.XxHash32;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -84,6 +86,52 @@ class SeekIndexFuzzTest {
       allocated = readAll(file);
     }
     assertTrue(allocated <= budget, "allocated " + allocated + " bytes for a file of " + file.length);
+  }
+
+  /** Helpers for the parallel reads (daemon threads: the fuzzing JVM never waits for them). */
+  private static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newFixedThreadPool(2, r -> {
+    Thread t = new Thread(r, "seekable-fuzz");
+    t.setDaemon(true);
+    return t;
+  });
+
+  /**
+   * Differential: the valid file with the fuzzer's bytes XORed anywhere (blocks, index or both),
+   * index resealed or not; a read of a range over several blocks on three threads ({@link
+   * SeekableReadOptions.Builder#parallelism}) gives the same bytes, or the same exception class and
+   * message, as on one thread.
+   */
+  @FuzzTest(maxDuration = "30s")
+  void parallelSameAsOneThread(FuzzedDataProvider in) {
+    boolean reseal = in.consumeBoolean();
+    int at = in.consumeInt(0, FILE.length - 1);
+    int from = in.consumeInt(0, 300_000);
+    int len = in.consumeInt(0, 300_000);
+    byte[] x = in.consumeRemainingAsBytes();
+    byte[] file = FILE.clone();
+    for (int i = 0; i < x.length && at + i < file.length; i++) {
+      file[at + i] ^= x[i];
+    }
+    if (reseal) {
+      reseal(file);
+    }
+    String one = readRange(file, SeekableReadOptions.defaults(), from, len);
+    String par = readRange(file, SeekableReadOptions.builder().parallelism(3, POOL).build(), from, len);
+    assertEquals(one, par);
+  }
+
+  /** @return the bytes read (as hex of their hash and length) or the exception's class and message */
+  private static String readRange(byte[] file, SeekableReadOptions o, int from, int len) {
+    try (SeekableLz4Reader r = SeekableLz4Reader.open(RandomAccessSource.of(file), o)) {
+      byte[] b = new byte[(int) Math.min(len, 1 << 20)];
+      int n = r.read(from, b, 0, b.length);
+      return n + ":" + XxHash32.hash(b, 0, Math.max(n, 0), 0);
+    } catch (Lz4StreamException e) {
+      assertTrue(e.getMessage() != null && !e.getMessage().isBlank());
+      return e.getClass().getName() + ": " + e.getMessage();
+    } catch (IOException e) {
+      throw new AssertionError("not an Lz4StreamException: " + e, e);
+    }
   }
 
   /**

@@ -22,7 +22,9 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reads any range of the decoded content of a seekable LZ4 file ({@code
@@ -64,14 +66,18 @@ public final class SeekableLz4Reader implements Closeable {
   private final RandomAccessSource sidecar;
   private final SeekIndex index;
   private final boolean verify;
+  private final int parallelism;
+  private final Executor executor;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private SeekableLz4Reader(RandomAccessSource src, RandomAccessSource sidecar, SeekIndex index, boolean verify)
-      throws Lz4StreamException {
+  private SeekableLz4Reader(RandomAccessSource src, RandomAccessSource sidecar, SeekIndex index,
+      SeekableReadOptions options) throws Lz4StreamException {
     this.src = src;
     this.sidecar = sidecar;
     this.index = index;
-    this.verify = verify;
+    this.verify = options.verifyBlockChecksums();
+    this.parallelism = options.parallelism();
+    this.executor = options.executor();
     for (int j = 0; j < index.frameCount(); j++) {
       if (index.dictId(j) != 0 || (index.frameFlg[j] & FLG_DICT_ID) != 0) {
         throw new Lz4StreamException(Kind.NOT_SEEKABLE, index.frameOffset(j), "frame " + j + " at offset "
@@ -133,7 +139,7 @@ public final class SeekableLz4Reader implements Closeable {
   public static SeekableLz4Reader open(RandomAccessSource src, SeekableReadOptions options) throws IOException {
     Objects.requireNonNull(src, "src");
     SeekIndex idx = SeekIndexFormat.read(src, -1, options.maxIndexBytes());
-    return new SeekableLz4Reader(src, null, idx, options.verifyBlockChecksums());
+    return new SeekableLz4Reader(src, null, idx, options);
   }
 
   /**
@@ -152,7 +158,7 @@ public final class SeekableLz4Reader implements Closeable {
       throws IOException {
     Objects.requireNonNull(src, "src");
     Objects.requireNonNull(index, "index");
-    return new SeekableLz4Reader(src, null, index, options.verifyBlockChecksums());
+    return new SeekableLz4Reader(src, null, index, options);
   }
 
   /**
@@ -171,7 +177,7 @@ public final class SeekableLz4Reader implements Closeable {
     Objects.requireNonNull(data, "data");
     Objects.requireNonNull(sidecar, "sidecar");
     SeekIndex idx = SeekIndexFormat.read(sidecar, data.size(), options.maxIndexBytes());
-    return new SeekableLz4Reader(data, sidecar, idx, options.verifyBlockChecksums());
+    return new SeekableLz4Reader(data, sidecar, idx, options);
   }
 
   /** {@return the decoded size of the file's content} */
@@ -248,20 +254,126 @@ public final class SeekableLz4Reader implements Closeable {
     }
     int n = (int) Math.min(len, size - position);
     try {
-      int i = index.blockAt(position);
-      long p = position;
-      int done = 0;
-      while (done < n) {
-        int from = (int) (p - index.contentOffset(i));
-        int k = Math.min(n - done, index.decodedLength(i) - from);
-        readBlock(i, from, dst, off + done, k);
-        done += k;
-        p += k;
-        i++;
+      int first = index.blockAt(position);
+      int last = index.blockAt(position + n - 1);
+      if (parallelism > 1 && last > first) {
+        new SpreadRead(position, dst, off, n, first, last).read();
+        return n;
+      }
+      for (int i = first; i <= last; i++) {
+        readPart(i, position, dst, off, n);
       }
       return n;
     } catch (InternalError e) {
       throw lostPages(e, position, n);
+    }
+  }
+
+  /** Reads block {@code i}'s share of the read of {@code n} bytes at {@code position} into {@code dst} at {@code off}. */
+  private void readPart(int i, long position, byte[] dst, int off, int n) throws IOException {
+    long start = index.contentOffset(i);
+    int from = (int) Math.max(0, position - start);
+    int at = (int) Math.max(0, start - position);
+    int k = (int) Math.min(n - at, (long) index.decodedLength(i) - from);
+    readBlock(i, from, dst, off + at, k);
+  }
+
+  /**
+   * One read of blocks {@code first..last} on several threads ({@link
+   * SeekableReadOptions.Builder#parallelism}): the caller and up to {@code parallelism - 1} tasks
+   * take blocks in content order from a shared counter and decode each into its place. After a
+   * failure no block after it is started; the blocks before it all are (they were taken first),
+   * so the failure thrown is that of the first failing block, as on one thread. The caller
+   * returns only once no thread is inside a block: a task that starts later finds no block left
+   * and never touches the array.
+   */
+  private final class SpreadRead implements Runnable {
+    private final long position;
+    private final byte[] dst;
+    private final int off;
+    private final int n;
+    private final int first;
+    private final int last;
+    private final AtomicInteger next;
+    /** The first failing block, or {@code Integer.MAX_VALUE}. */
+    private final AtomicInteger failedAt = new AtomicInteger(Integer.MAX_VALUE);
+    private final Throwable[] failures;
+    /** Threads inside {@link #run} (guarded by this). */
+    private int active;
+
+    SpreadRead(long position, byte[] dst, int off, int n, int first, int last) {
+      this.position = position;
+      this.dst = dst;
+      this.off = off;
+      this.n = n;
+      this.first = first;
+      this.last = last;
+      this.next = new AtomicInteger(first);
+      this.failures = new Throwable[last - first + 1];
+    }
+
+    @Override
+    public void run() {
+      synchronized (this) {
+        active++;
+      }
+      try {
+        while (true) {
+          int i = next.getAndIncrement();
+          if (i > last || i > failedAt.get()) {
+            return;
+          }
+          try {
+            readPart(i, position, dst, off, n);
+          } catch (Throwable t) {
+            failures[i - first] = t;
+            failedAt.accumulateAndGet(i, Math::min);
+          }
+        }
+      } finally {
+        synchronized (this) {
+          if (--active == 0) {
+            notifyAll();
+          }
+        }
+      }
+    }
+
+    /** Runs the read on the caller's thread and the helpers; throws what the first failing block threw. */
+    void read() throws IOException {
+      int helpers = Math.min(parallelism - 1, last - first);
+      for (int t = 0; t < helpers; t++) {
+        try {
+          executor.execute(this);
+        } catch (RuntimeException refused) {
+          break; // the caller's thread does the rest
+        }
+      }
+      run();
+      boolean interrupted = false;
+      synchronized (this) {
+        while (active > 0) {
+          try {
+            wait();
+          } catch (InterruptedException e) {
+            interrupted = true; // a task is inside a block of the caller's array: wait for it
+          }
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      int f = failedAt.get();
+      if (f != Integer.MAX_VALUE) {
+        Throwable t = failures[f - first];
+        if (t instanceof IOException) {
+          throw (IOException) t;
+        }
+        if (t instanceof RuntimeException) {
+          throw (RuntimeException) t;
+        }
+        throw (Error) t;
+      }
     }
   }
 
