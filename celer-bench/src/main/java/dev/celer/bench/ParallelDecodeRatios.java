@@ -4,6 +4,10 @@ import dev.celer.lz4.frame.Lz4Frame;
 import dev.celer.lz4.frame.Lz4FrameInputStream;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameReadOptions;
+import dev.celer.lz4.seekable.RandomAccessSource;
+import dev.celer.lz4.seekable.SeekableLz4Reader;
+import dev.celer.lz4.seekable.SeekableLz4Writer;
+import dev.celer.lz4.seekable.SeekableReadOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -137,6 +141,24 @@ public final class ParallelDecodeRatios {
       report(checksum, "stream, read into one array", one, par, pairs, data.length, p);
       report(checksum, "`Lz4Frame.decompress(byte[])`", oneShot, parShot, pairs, data.length, p);
     }
+    // a seekable file of the same blocks (no content checksum: its reads never verify one), read
+    // whole into one array: each block decoded straight into its place
+    java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+    try (SeekableLz4Writer w = new SeekableLz4Writer(bos, Lz4FrameOptions.builder()
+        .blockSize(Lz4FrameOptions.BlockSize.SIZE_4MB).contentChecksum(false).build())) {
+      w.write(data);
+    }
+    byte[] file = bos.toByteArray();
+    byte[] whole = new byte[data.length];
+    SeekableLz4Reader seqReader = SeekableLz4Reader.open(RandomAccessSource.of(file));
+    SeekableLz4Reader parReader = SeekableLz4Reader.open(RandomAccessSource.of(file),
+        SeekableReadOptions.builder().parallelism(p, pool).build());
+    parReader.read(0, whole, 0, whole.length);
+    if (!Arrays.equals(data, whole)) {
+      throw new AssertionError("the parallel seekable read decoded other bytes");
+    }
+    report(false, "`SeekableLz4Reader.read` of the whole content", () -> seqReader.read(0, whole, 0, whole.length),
+        () -> parReader.read(0, whole, 0, whole.length), pairs, data.length, p);
     pool.shutdown();
   }
 
