@@ -2,7 +2,9 @@ package dev.celer.lz4;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.celer.internal.NativeBackend;
 import dev.celer.lz4.frame.Lz4Frame;
@@ -132,6 +134,40 @@ class NativeLinkedHighTest {
     compare(12, data, new int[] {4096, 65536}, dict, "dictionary, first block 4096 (dictCtx, Java), level 12");
     compare(10, data, new int[] {4097, 30_000}, dict, "dictionary, first block 4097, level 10");
     compare(11, data, new int[] {12, 70_000}, Arrays.copyOf(dict, 3000), "short dictionary, first block 12, level 11");
+  }
+
+  /**
+   * The native state refuses to continue from a history other than the one it saved (its block
+   * would decode against other bytes), refuses ranges outside the arrays, and after a failure
+   * refuses every later call.
+   */
+  @Test
+  void nativeStateChecksItsHistoryAndLatches() {
+    assumeTrue(NativeBackend.lz4LinkedHigh(), "needs the native backend: " + Lz4.backend());
+    byte[] window = source(200_000, 1);
+    byte[] dst = new byte[Lz4.maxCompressedLength(70_000)];
+    Object state = NativeBackend.lz4LinkedHighOpen(12);
+    try {
+      assertThrows(IllegalArgumentException.class,
+          () -> NativeBackend.lz4LinkedHighCompress(state, 0, window, 0, 0, 70_000, dst, 1, dst.length));
+      assertThrows(IllegalArgumentException.class,
+          () -> NativeBackend.lz4LinkedHighCompress(state, 1, window, 0, 70_000, 10_000, dst, 0, 100)); // 70 KB of history
+      assertTrue(NativeBackend.lz4LinkedHighCompress(state, 0, window, 0, 0, 70_000, dst, 0, dst.length) > 0);
+      // the saved history is window[70_000 - 65_536, 70_000); a changed byte in it is refused
+      byte[] changed = window.clone();
+      changed[69_000] ^= 1;
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> NativeBackend.lz4LinkedHighCompress(state, 2, changed, 70_000 - 65_536, 70_000, 1000, dst, 0, dst.length));
+      assertTrue(e.getMessage().contains("saved history"), e.getMessage());
+      // latched: even the right history is refused now
+      assertThrows(IllegalStateException.class,
+          () -> NativeBackend.lz4LinkedHighCompress(state, 2, window, 70_000 - 65_536, 70_000, 1000, dst, 0, dst.length));
+    } finally {
+      NativeBackend.lz4LinkedHighClose(state); // a failed state is not pooled
+    }
+    Object fresh = NativeBackend.lz4LinkedHighOpen(12);
+    assertTrue(fresh != state, "a failed state went back to the pool");
+    NativeBackend.lz4LinkedHighClose(fresh);
   }
 
   /** Random block sizes (the seed is printed with a failure). */
