@@ -20,9 +20,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Safety: every length is checked in Java before a call; the history liblz4 holds is compared
  * with the caller's before each continued block (a block compressed against other bytes than the
  * decoder will have would decode wrongly), and the result with the output room; any failure
- * latches (every later call throws). Not thread-safe: one sequence. Memory comes from an {@link
- * Arena#ofAuto()} arena, freed by the GC when a dropped state becomes unreachable; {@link #close}
- * gives it to a small pool for the next sequence instead.
+ * latches (every later call throws). Not thread-safe: one sequence. Memory comes from {@link
+ * Arena#ofAuto()} arenas (the input and output buffers each from one of its own, so that an
+ * outgrown or oversized one is freed once dropped), freed by the GC when a dropped state becomes
+ * unreachable; {@link #close} gives it to a small pool for the next sequence instead, without
+ * buffers over 4 MB.
  */
 final class NativeLz4Linked {
   /** A new sequence: a zeroed state (a new {@code LZ4_streamHC_t}), no history. */
@@ -88,6 +90,18 @@ final class NativeLz4Linked {
   }
 
   /**
+   * @return {@code buffer}, or when it is shorter than {@code size} a new one (at least twice as
+   *     long), in an arena of its own so that the GC frees the old one once it is dropped
+   */
+  private static MemorySegment room(MemorySegment buffer, int size) {
+    if (buffer != null && buffer.byteSize() >= size) {
+      return buffer;
+    }
+    long n = Math.max(size, buffer == null ? 64 * 1024 : Math.min(Integer.MAX_VALUE, 2 * buffer.byteSize()));
+    return Arena.ofAuto().allocate(n, 16);
+  }
+
+  /**
    * Compresses {@code window[srcOff, srcOff+srcLen)} as the next block, {@code
    * window[histStart, srcOff)} (at most 64 KB) being its history, into {@code dst[dstOff,
    * dstOff+dstCap)}.
@@ -118,12 +132,8 @@ final class NativeLz4Linked {
     } else if (saved != hist || history.asSlice(0, hist).mismatch(MemorySegment.ofArray(window).asSlice(histStart, hist)) != -1) {
       throw new IllegalStateException("liblz4's saved history (" + saved + " bytes) is not the sequence's last " + hist + " bytes");
     }
-    if (in == null || in.byteSize() < srcLen) {
-      in = arena.allocate(Math.max(srcLen, 64 * 1024), 16);
-    }
-    if (out == null || out.byteSize() < dstCap) {
-      out = arena.allocate(Math.max(dstCap, 64 * 1024), 16);
-    }
+    in = room(in, srcLen);
+    out = room(out, dstCap);
     MemorySegment.copy(window, srcOff, in, JAVA_BYTE, 0, srcLen);
     int n = Lz4DictCompressBinding.continueHigh(st, in.address(), srcLen, out.address(), dstCap);
     if (n < 0 || n > dstCap) {
