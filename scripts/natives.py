@@ -5,11 +5,14 @@
                                            (scripts/natives-sources.sha256), write the pinned files
                                            to DEST/<library>/<file name>
   natives.py exports FILE                  the symbols FILE (ELF, Mach-O or PE) exports, one a line
+  natives.py notices SRC OUT               copy the licence notices of the extracted sources (SRC, as
+                                           written by extract) to OUT/META-INF/celer-native/LICENSE-*
   natives.py manifest OUT KEY=VALUE...     write OUT/META-INF/celer-native/natives.properties: the
                                            given keys, and the SHA-256 and size of every library
-  natives.py check OUT JAVA_SOURCES        check every library under OUT: format, architecture,
+  natives.py check OUT JAVA_SOURCES PINS   check every library under OUT: format, architecture,
                                            exports (each symbol Celer binds), dependencies (the C
-                                           library only), glibc symbol versions <= 2.17
+                                           library only), glibc symbol versions <= 2.17; and the
+                                           licence notices: present, with their pinned SHA-256
 
 The readers of ELF, Mach-O and PE below are our own and read only what the checks need, so that CI
 needs no binutils, LLVM or pip package for them. Python 3.8+, standard library only.
@@ -40,6 +43,23 @@ PLATFORMS = {
 LZ4_EXTRA = ("LZ4_attach_dictionary", "LZ4_attach_HC_dictionary", "LZ4_resetStream_fast",
              "LZ4_resetStreamHC_fast", "LZ4_compress_fast_extState_fastReset",
              "LZ4_compress_HC_extStateHC_fastReset")
+
+
+# The BSD-2-Clause notices the jar carries (binary copies must reproduce them), each taken as it is
+# from the pinned source archive: jar file name -> (library, path ending of its pinned member).
+NOTICES = {
+    "LICENSE-liblz4": ("lz4", "/liblz4/lib/LICENSE"),
+    "LICENSE-xxhash": ("xxhash", "/deps/xxhash/LICENSE"),
+}
+
+
+def notice_pin(pins, notice):
+    """The pinned (SHA-256, member) of a notice's source file."""
+    lib, ending = NOTICES[notice]
+    found = [(d, w) for d, w in pins if w.startswith(lib + ":") and w.endswith(ending)]
+    if len(found) != 1:
+        fail("%s: expected one pinned %s file ending in %s, found %d" % (notice, lib, ending, len(found)))
+    return found[0]
 
 
 def sha256(path):
@@ -105,6 +125,19 @@ def extract(pins_file, downloads, dest):
                 with open(target, "wb") as f:
                     f.write(data)
     print("natives.py: sources verified (%d pinned files)" % len(pins))
+
+
+def notices(src, out):
+    """Copies each notice from the sources extract wrote (SRC/<library>/<file name>; verified
+    against the pins there) to OUT/META-INF/celer-native/<notice>."""
+    dest = os.path.join(out, ROOT)
+    os.makedirs(dest, exist_ok=True)
+    for notice, (lib, ending) in NOTICES.items():
+        path = os.path.join(src, lib, os.path.basename(ending))
+        with open(path, "rb") as f:
+            data = f.read()
+        with open(os.path.join(dest, notice), "wb") as f:
+            f.write(data)
 
 
 # ---------------------------------------------------------------- binary readers
@@ -321,12 +354,22 @@ def allowed_dependency(platform, name):
     return name.upper() == "KERNEL32.DLL" or re.fullmatch(r"api-ms-win-crt-[a-z]+-l1-1-0\.dll", name) is not None
 
 
-def check(out, java_sources):
+def check(out, java_sources, pins_file):
     lz4_bound, xxh_bound = bound_symbols(java_sources)
     problems, lines = [], []
     present = sorted(os.listdir(os.path.join(out, ROOT)))
-    if present != sorted(list(PLATFORMS) + ["natives.properties"]):
+    if present != sorted(list(PLATFORMS) + list(NOTICES) + ["natives.properties"]):
         problems.append("%s holds %s" % (ROOT, " ".join(present)))
+    pins = read_pins(pins_file)
+    for notice in NOTICES:
+        digest, member = notice_pin(pins, notice)
+        path = os.path.join(out, ROOT, notice)
+        if not os.path.isfile(path) or os.path.getsize(path) == 0:
+            problems.append(notice + ": missing or empty")
+        elif sha256(path) != digest:
+            problems.append("%s: SHA-256 %s, not that of the pinned %s" % (notice, sha256(path), member))
+        else:
+            lines.append("  %-34s the pinned %s" % (notice, member))
     for platform, (fmt, arch, files) in PLATFORMS.items():
         folder = os.path.join(out, ROOT, platform)
         if os.path.isdir(folder) and sorted(os.listdir(folder)) != sorted(files):
@@ -392,7 +435,7 @@ def check(out, java_sources):
         for p in problems:
             print("natives.py: FAILED " + p, file=sys.stderr)
         sys.exit(1)
-    print("natives.py: %d libraries pass" % len(lines))
+    print("natives.py: %d libraries and %d licence notices pass" % (len(lines) - len(NOTICES), len(NOTICES)))
 
 
 # ---------------------------------------------------------------- manifest
@@ -425,8 +468,10 @@ def main(argv):
         print("\n".join(sorted(read_binary(argv[1]).exports)))
     elif len(argv) >= 2 and argv[0] == "manifest":
         manifest(argv[1], argv[2:])
-    elif len(argv) == 3 and argv[0] == "check":
-        check(argv[1], argv[2])
+    elif len(argv) == 3 and argv[0] == "notices":
+        notices(argv[1], argv[2])
+    elif len(argv) == 4 and argv[0] == "check":
+        check(argv[1], argv[2], argv[3])
     else:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

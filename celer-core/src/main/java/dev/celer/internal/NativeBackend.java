@@ -154,6 +154,45 @@ public final class NativeBackend {
     return false;
   }
 
+  /**
+   * @return whether linked HC blocks at levels 10–12 may go native in one {@code LZ4_streamHC_t}
+   *     kept across the sequence ({@link #lz4LinkedHighOpen}; {@code LZ4_saveDictHC} bound and
+   *     self-tested, with dictionary compression)
+   */
+  public static boolean lz4LinkedHigh() {
+    return false;
+  }
+
+  /**
+   * @return the native state of a new linked HC sequence at {@code level} (opaque; owned by one
+   *     sequence, not thread-safe): give it back with {@link #lz4LinkedHighClose}, or drop it (the
+   *     GC then frees its native memory)
+   */
+  public static Object lz4LinkedHighOpen(int level) {
+    throw unavailable();
+  }
+
+  /**
+   * The next block of the sequence {@code state}: {@code window[srcOff, srcOff+srcLen)} with the
+   * history {@code window[histStart, srcOff)} (at most 64 KB), into {@code dst[dstOff,
+   * dstOff+dstCap)}. {@code mode}: 0, a new sequence (no history); 1, the history loaded afresh
+   * ({@code LZ4_loadDictHC}); 2, continued from the previous block ({@code LZ4_saveDictHC} saved
+   * it; the history must be its last bytes, which is checked).
+   *
+   * @return the bytes written, or 0 when the block does not fit
+   * @throws IllegalStateException when the state is not what the sequence expects, or an earlier
+   *     call on it failed (failures latch)
+   */
+  public static int lz4LinkedHighCompress(Object state, int mode, byte[] window, int histStart, int srcOff, int srcLen, byte[] dst, int dstOff,
+      int dstCap) {
+    throw unavailable();
+  }
+
+  /** Ends the sequence {@code state}: its native memory goes to a small pool (or to the GC). */
+  public static void lz4LinkedHighClose(Object state) {
+    throw unavailable();
+  }
+
   // Each xxHash function is bound and self-tested at its first use (on Java 25): these say whether
   // it may be called, binding it at the first ask; false here.
 

@@ -17,7 +17,8 @@ import dev.celer.internal.NativeBackend;
  * {@code lz4 -D} uses for them ({@code LZ4_attach_HC_dictionary}), where the library exports it
  * (1.10; not 1.9.4, where they stay in Java). With a shorter history liblz4's fast
  * blocks differ from Java's (its "dictSmall" path). A linked HC block with 64 KB of history goes
- * through the external-dictionary mode too, as {@code lz4 -BD}'s do. Those blocks, dictionaries
+ * through the external-dictionary mode too, as {@code lz4 -BD}'s do (levels 1–9; levels 10–12
+ * keep one liblz4 state for the sequence: {@link Lz4NativeLinkedHigh}). Those blocks, dictionaries
  * given per call, small blocks
  * (below the measured crossovers) and buffers the backend cannot address go to the pure-Java
  * compressor it wraps. Immutable and thread-safe; per-call native state comes from the backend's
@@ -118,8 +119,10 @@ final class Lz4NativeCompressor extends Lz4Compressor {
    * A linked HC block ({@link Lz4HighCompressor#compressLinked}): with 64 KB of history in liblz4's
    * external-dictionary mode, which is what the pure-Java compressor gives for levels 1–9, but for a
    * first block of 4 KB or less after a dictionary (dictCtx mode), which stays in Java. Levels 10–12
-   * stay in Java too: their chain swap reads the chains the earlier blocks left, which a per-call
-   * liblz4 state loaded over the history does not have ({@code lz4 -BD} keeps one state).
+   * do not come here where the library allows ({@link Lz4NativeLinkedHigh}: one liblz4 state kept
+   * across the sequence, as {@code lz4 -BD} keeps one); elsewhere they stay in Java: their chain
+   * swap reads the chains the earlier blocks left, which a per-call state loaded over the history
+   * does not have.
    */
   int compressLinkedHigh(Lz4HighCompressor.Workspace ws, byte[] window, int histStart, int srcOff, int srcEnd, Object dst,
       int dstOff, int dstLimit, boolean first) {

@@ -33,6 +33,11 @@ import java.util.Objects;
  * {@code lz4 -D}), so their blocks are the C library's bytes too. Callers that keep the history themselves in one window buffer can avoid even the input
  * copy with the dictionary overloads of {@link Lz4Compressor} in their zero-copy prefix form.
  *
+ * <p>On the native backend (Java 25+), the high compressors' blocks go to liblz4: at levels 1–9
+ * with a state loaded over the 64 KB of history per block, at levels 10–12 in one liblz4 state kept
+ * for the sequence, as {@code lz4 -BD} keeps one; {@link #close()} releases that state. Either way
+ * the blocks are the pure-Java compressor's bytes.
+ *
  * <p>Not thread-safe: one instance per sequence. The window (64 KB plus the largest block seen,
  * at least 256 KB) and, for the fast compressor, the 16 KB hash table are allocated on first use and
  * kept; steady-state calls allocate nothing.
@@ -51,6 +56,8 @@ public final class Lz4StreamCompressor {
   private final Lz4HighCompressor high;
   /** The native HC compressor, or {@code null}: it takes linked blocks with 64 KB of history. */
   private final Lz4NativeCompressor nativeHigh;
+  /** Levels 10–12 on the native backend: one liblz4 state for the sequence, or {@code null}. */
+  private final Lz4NativeLinkedHigh nativeLinked;
   /**
    * The HC compressor's state for this sequence (created on first use), kept from block to block as
    * {@code LZ4_streamHC_t} is: the optimal parser's output depends on the chains earlier blocks left.
@@ -76,6 +83,7 @@ public final class Lz4StreamCompressor {
     this.fast = blocks instanceof Lz4FastCompressor ? (Lz4FastCompressor) blocks : null;
     this.high = blocks instanceof Lz4HighCompressor ? (Lz4HighCompressor) blocks : null;
     this.nativeHigh = high != null && compressor instanceof Lz4NativeCompressor ? (Lz4NativeCompressor) compressor : null;
+    this.nativeLinked = nativeHigh != null && Lz4NativeLinkedHigh.available(high) ? new Lz4NativeLinkedHigh(high) : null;
   }
 
   /** {@return the compressor that encodes each block} */
@@ -179,6 +187,8 @@ public final class Lz4StreamCompressor {
       }
       n = fast.compressLinked(table, nextIndex, window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen);
       nextIndex += srcLen;
+    } else if (nativeLinked != null) {
+      n = nativeLinked.compress(highState(), window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen, dictionaryNext);
     } else if (nativeHigh != null) {
       n = nativeHigh.compressLinkedHigh(highState(), window, histStart, histEnd, end, dst, dstOff, dstOff + maxDstLen,
           dictionaryNext);
@@ -214,6 +224,30 @@ public final class Lz4StreamCompressor {
     if (highState != null) {
       highState.finder.breakLink(true);
     }
+    if (nativeLinked != null) {
+      nativeLinked.newSequence();
+    }
+  }
+
+  /**
+   * Ends the sequence and releases its state: the native backend's state of linked HC blocks at
+   * levels 10–12 (one liblz4 {@code LZ4_streamHC_t}, about 256 KB, and its buffers) goes back to a
+   * small pool. A compressor that is dropped without it frees that memory through the GC. The
+   * compressor may be used again: as after {@link #reset()}, the next block starts a new,
+   * independent sequence. Nothing to do for the other compressors; calling it again does nothing.
+   */
+  public void close() {
+    reset();
+  }
+
+  /** For tests: how many blocks went to liblz4 in one state kept across the sequence (levels 10–12). */
+  long nativeLinkedBlocksForTest() {
+    return nativeLinked == null ? 0 : nativeLinked.nativeBlocks();
+  }
+
+  /** For tests: how many of those continued the chains the block before left. */
+  long nativeContinuedBlocksForTest() {
+    return nativeLinked == null ? 0 : nativeLinked.continuedBlocks();
   }
 
   private void ensureTable() {

@@ -107,6 +107,15 @@ final class Lz4DictCompressBinding {
     }
   }
 
+  /** {@code LZ4_resetStreamHC_fast}: the HC state at {@code state} (a valid or zeroed one) set to {@code level}, its tables kept. */
+  static void resetHigh(long state, int level) {
+    try {
+      D.resetHigh.invokeExact(state, level);
+    } catch (Throwable t) {
+      throw NativeBackend.failure(t);
+    }
+  }
+
   /** {@code LZ4_compress_HC_continue} on raw addresses (an ordinary downcall: HC is slow per byte). */
   static int continueHigh(long state, long src, int srcLen, long dst, int dstCap) {
     try {

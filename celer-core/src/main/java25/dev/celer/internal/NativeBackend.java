@@ -37,7 +37,8 @@ import java.util.Locale;
  *
  * <h2>Layout</h2>
  * This class is the entry point the Java side calls, and delegates: {@link NativeLz4} (LZ4 block
- * calls), {@link NativeLz4Dict} (LZ4 with a dictionary), {@link NativeHashes} (xxHash), over
+ * calls), {@link NativeLz4Dict} (LZ4 with a dictionary), {@link NativeLz4Linked} (linked HC 10–12
+ * in one state per sequence), {@link NativeHashes} (xxHash), over
  * {@link NativeSegments} (heap segments and buffer addresses) and {@link NativeScratch} (pooled
  * native memory); the bindings are in {@link Lz4Library} and {@link XxHashLibrary} and their
  * group classes.
@@ -181,6 +182,25 @@ public final class NativeBackend {
   public static int lz4CompressHistory(Object base, int histStart, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int level, int acceleration,
       boolean external) {
     return NativeLz4Dict.compressHistory(base, histStart, srcOff, srcLen, dst, dstOff, dstCap, level, acceleration, external);
+  }
+
+  // ----------------------------------------------------------- linked HC 10-12 in one state
+
+  public static boolean lz4LinkedHigh() {
+    return Lz4LinkedHighBinding.ready();
+  }
+
+  public static Object lz4LinkedHighOpen(int level) {
+    return NativeLz4Linked.open(level);
+  }
+
+  public static int lz4LinkedHighCompress(Object state, int mode, byte[] window, int histStart, int srcOff, int srcLen, byte[] dst, int dstOff,
+      int dstCap) {
+    return ((NativeLz4Linked) state).compress(mode, window, histStart, srcOff, srcLen, dst, dstOff, dstCap);
+  }
+
+  public static void lz4LinkedHighClose(Object state) {
+    ((NativeLz4Linked) state).close();
   }
 
   // ------------------------------------------------------------------------------------- xxHash

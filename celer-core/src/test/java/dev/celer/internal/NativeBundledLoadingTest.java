@@ -112,6 +112,30 @@ class NativeBundledLoadingTest {
     }
   }
 
+  /**
+   * liblz4's {@code lib/} and xxHash are BSD-2-Clause, which asks binary copies to reproduce the
+   * notice: wherever celer-native has libraries it carries both notices (scripts/build-natives copies
+   * them from the pinned source archives; scripts/natives.py checks their pinned hashes).
+   */
+  @Test
+  void bundleCarriesTheLicenceNotices() throws IOException {
+    ClassLoader loader = NativeBundledLoadingTest.class.getClassLoader();
+    boolean built = loader.getResource("META-INF/celer-native/natives.properties") != null;
+    if (Boolean.getBoolean("celer.expect.bundled")) {
+      assertTrue(built, "celer-native on the class path has no natives.properties");
+    }
+    assumeTrue(built, "celer-native on the class path holds no libraries (scripts/build-natives not run)");
+    String[][] notices = {{"LICENSE-liblz4", "LZ4 Library\n"}, {"LICENSE-xxhash", "xxHash Library\n"}};
+    for (String[] n : notices) {
+      try (InputStream in = loader.getResourceAsStream("META-INF/celer-native/" + n[0])) {
+        assertNotNull(in, "celer-native carries no META-INF/celer-native/" + n[0]);
+        String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(text.startsWith(n[1]) && text.contains("Copyright (c) ") && text.contains("Yann Collet"), n[0] + ": " + text);
+        assertTrue(text.contains("Redistributions in binary form must reproduce the above copyright notice"), n[0] + ": " + text);
+      }
+    }
+  }
+
   // ------------------------------------------------------------------------- child JVMs
 
   private static Path scratch(String name) throws IOException {

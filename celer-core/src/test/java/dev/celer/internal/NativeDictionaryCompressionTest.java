@@ -294,8 +294,9 @@ class NativeDictionaryCompressionTest {
   /**
    * Linked HC blocks (as {@code lz4 -BD} writes them): with 64 KB of history liblz4's
    * external-dictionary mode, a first block of 4 KB or less after a dictionary in Java (dictCtx
-   * mode), and in Java at levels 10–12 (whose chain swap reads the chains earlier blocks left);
-   * either way the pure-Java stream's bytes, with a dictionary and without.
+   * mode), and at levels 10–12 (whose chain swap reads the chains earlier blocks left) in one
+   * liblz4 state kept across the sequence (dev.celer.lz4.NativeLinkedHighTest has more); either
+   * way the pure-Java stream's bytes, with a dictionary and without.
    */
   @Test
   void linkedHighBlocksGiveJavasBytes() {

@@ -415,14 +415,20 @@ public final class Lz4FrameOutputStream extends OutputStream {
    */
   @Override
   public void close() throws IOException {
-    latch.closeOutput(() -> {
-      try {
-        finishFrame();
-      } catch (IOException | RuntimeException | Error e) {
-        fail(e);
-        throw e;
+    try {
+      latch.closeOutput(() -> {
+        try {
+          finishFrame();
+        } catch (IOException | RuntimeException | Error e) {
+          fail(e);
+          throw e;
+        }
+      }, out, options.closeUnderlying());
+    } finally {
+      if (stream != null) {
+        stream.close(); // linked blocks: releases the native HC state, if any (also after a failure)
       }
-    }, out, options.closeUnderlying());
+    }
   }
 
   private void finishFrame() throws IOException {
