@@ -204,6 +204,9 @@ final class FrameOneShot {
       if (scratch != null) {
         release(scratch);
       }
+      if (stream != null) {
+        stream.close(); // gives a native linked HC state back to its pool
+      }
     }
     if (!o.legacy()) {
       // "EndMark", then "Content Checksum": XXH32 of the whole content, which is at hand here
