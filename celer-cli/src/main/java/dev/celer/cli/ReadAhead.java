@@ -1,5 +1,6 @@
 package dev.celer.cli;
 
+import dev.celer.internal.stream.FailureLatch;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -134,13 +135,7 @@ final class ReadAhead extends InputStream {
         if (end == EOF) {
           return false;
         }
-        if (end instanceof IOException) {
-          throw (IOException) end;
-        }
-        if (end instanceof RuntimeException) {
-          throw (RuntimeException) end;
-        }
-        throw (Error) end;
+        FailureLatch.rethrow(end);
       }
       buf = filled.poll();
       len = lengths.poll();

@@ -1,5 +1,6 @@
 package dev.celer.cli;
 
+import dev.celer.internal.stream.FailureLatch;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -199,15 +200,8 @@ final class WriteBehind extends OutputStream {
   }
 
   private void rethrow() throws IOException {
-    Throwable f = failure;
-    if (f instanceof IOException) {
-      throw (IOException) f;
-    }
-    if (f instanceof RuntimeException) {
-      throw (RuntimeException) f;
-    }
-    if (f instanceof Error) {
-      throw (Error) f;
+    if (failure != null) {
+      FailureLatch.rethrow(failure);
     }
   }
 

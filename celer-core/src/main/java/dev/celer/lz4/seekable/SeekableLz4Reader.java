@@ -365,14 +365,7 @@ public final class SeekableLz4Reader implements Closeable {
       }
       int f = failedAt.get();
       if (f != Integer.MAX_VALUE) {
-        Throwable t = failures[f - first];
-        if (t instanceof IOException) {
-          throw (IOException) t;
-        }
-        if (t instanceof RuntimeException) {
-          throw (RuntimeException) t;
-        }
-        throw (Error) t;
+        FailureLatch.rethrow(failures[f - first]);
       }
     }
   }
