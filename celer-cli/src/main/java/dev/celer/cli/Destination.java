@@ -43,8 +43,18 @@ final class Destination implements AutoCloseable {
   /** @return a destination writing to {@code stdout}, which it flushes but never closes */
   static Destination stdout(OutputStream stdout) {
     FileOutputStream f = stdout instanceof FileOutputStream o ? o : null;
-    return new Destination(new WriteBehind(IoFailure.writing(Chunked.output(stdout))), null, f, false,
+    return new Destination(buffered(IoFailure.writing(Chunked.output(stdout))), null, f, false,
         isStdout(f) && isPipe(STDOUT_FD));
+  }
+
+  /**
+   * The output buffer: a {@link WriteBehind} (writes on a thread of their own), or with the system
+   * property {@code celer.writeBehind=off} a plain 64 KB buffer on the command's thread (for
+   * measuring one against the other, and a way out should the thread ever be unwanted).
+   */
+  private static OutputStream buffered(OutputStream raw) {
+    return "off".equals(System.getProperty("celer.writeBehind")) ? new java.io.BufferedOutputStream(raw, 1 << 16)
+        : new WriteBehind(raw);
   }
 
   /** @return a destination that drops everything ({@code -t}, output name {@code null}) */
@@ -63,7 +73,7 @@ final class Destination implements AutoCloseable {
     if (regular) {
       PartialOutputs.writing(p);
     }
-    return new Destination(new WriteBehind(IoFailure.writing(Chunked.output(f))), p, f, regular, !regular && isPipe(p));
+    return new Destination(buffered(IoFailure.writing(Chunked.output(f))), p, f, regular, !regular && isPipe(p));
   }
 
   /**
