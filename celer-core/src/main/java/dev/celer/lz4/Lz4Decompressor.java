@@ -333,6 +333,45 @@ public abstract class Lz4Decompressor {
   }
 
   /**
+   * As {@link #decompress(ByteBuffer, int, int, ByteBuffer, int, int)} for a block compressed with
+   * a dictionary: matches may reach into the last 64 KB of {@code dict[dictOff, dictOff+dictLen)},
+   * an absolute range checked against {@code dict}'s limit. When {@code dict} is {@code dst} (the
+   * same buffer, or heap buffers over one array) and the range ends exactly at {@code dstOff}, it
+   * is the prefix case of {@link #decompress(byte[], int, int, byte[], int, int, byte[], int, int)}:
+   * the previous output of linked blocks, read in place. Otherwise the dictionary must not overlap
+   * the output range (checked for one array or one buffer object, as for the source). Positions,
+   * limits and byte orders are neither used nor changed; the call allocates nothing.
+   *
+   * @param src the compressed block
+   * @param srcOff where the input starts in {@code src}
+   * @param srcLen the input's length in bytes
+   * @param dst where the decoded bytes go
+   * @param dstOff where the output starts in {@code dst}
+   * @param maxDstLen the most bytes that may be written to {@code dst}
+   * @param dict the dictionary (its last 64 KB count), heap, direct or read-only
+   * @param dictOff where the dictionary starts in {@code dict}
+   * @param dictLen the dictionary's length in bytes
+   * @return the number of bytes written
+   * @throws Lz4Exception when the block is malformed or its output exceeds {@code maxDstLen}
+   * @throws IndexOutOfBoundsException when a range lies outside its buffer's limit
+   * @throws IllegalArgumentException when a separate dictionary or the source overlaps the output range
+   * @throws ReadOnlyBufferException when {@code dst} is read-only
+   */
+  public final int decompress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dst, int dstOff, int maxDstLen,
+      ByteBuffer dict, int dictOff, int dictLen) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    Objects.checkFromIndexSize(srcOff, srcLen, src.limit());
+    Objects.checkFromIndexSize(dstOff, maxDstLen, dst.limit());
+    Objects.checkFromIndexSize(dictOff, dictLen, dict.limit());
+    return decodeDict(src.hasArray() ? src.array() : src, src.hasArray() ? src.arrayOffset() + srcOff : srcOff, srcLen,
+        dst.hasArray() ? dst.array() : dst, dst.hasArray() ? dst.arrayOffset() + dstOff : dstOff, maxDstLen,
+        dict.hasArray() ? dict.array() : dict, dict.hasArray() ? dict.arrayOffset() + dictOff : dictOff, dictLen,
+        false);
+  }
+
+  /**
    * Partial decoding for buffers: decodes the first {@code targetLen} bytes of the block in {@code
    * src}'s remaining bytes into {@code dst} at its position (which must have that much room). On
    * return {@code src}'s position is at its limit and {@code dst}'s position is advanced by the
@@ -378,6 +417,16 @@ public abstract class Lz4Decompressor {
     Objects.checkFromIndexSize(srcOff, srcLen, src.length);
     Objects.checkFromIndexSize(dstOff, dstLen, dst.length);
     Objects.checkFromIndexSize(dictOff, dictLen, dict.length);
+    return decodeDict(src, srcOff, srcLen, dst, dstOff, dstLen, dict, dictOff, dictLen, partial);
+  }
+
+  /**
+   * The dictionary decode over arrays or buffers (bases as {@link #decode} takes them), offsets
+   * already checked: the prefix case when {@code dict} is {@code dst} and ends at {@code dstOff},
+   * else an external dictionary apart from the output range.
+   */
+  private int decodeDict(Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstLen, Object dict,
+      int dictOff, int dictLen, boolean partial) {
     int hist = Math.min(dictLen, WINDOW_SIZE);
     int histOff = dictOff + dictLen - hist;
     Ranges.checkApart(src, srcOff, srcLen, dst, dstOff, dstLen, "source and destination");

@@ -161,4 +161,62 @@ class Lz4AbsoluteBufferTest {
           () -> Lz4.decompressor().decompress(both, o, z.length, both, o + 1, data.length), kind);
     }
   }
+
+  /**
+   * {@link Lz4Decompressor#decompress(ByteBuffer, int, int, ByteBuffer, int, int, ByteBuffer, int,
+   * int)}: a dictionary in its own buffer and the prefix case (the history right before the output
+   * in the destination itself) give the array call's bytes on every kind of buffer, both backends.
+   */
+  @Test
+  void dictionaryAndPrefixInBuffers() {
+    byte[] dict = TestData.textLike(70_000, 6); // more than the 64 KB that count
+    byte[] data = TestData.textLike(30_000, 6);
+    byte[] z = new byte[Lz4.maxCompressedLength(data.length)];
+    int zn = Lz4.fastCompressor().compress(data, 0, data.length, z, 0, z.length, Lz4Dictionary.of(dict));
+    byte[] zb = java.util.Arrays.copyOf(z, zn);
+    byte[] expected = new byte[data.length];
+    assertEquals(data.length, Lz4.decompressor().decompress(zb, 0, zn, expected, 0, data.length, dict, 0, dict.length));
+    assertArrayEquals(data, expected);
+    for (String inKind : KINDS) {
+      for (String outKind : KINDS) {
+        String what = inKind + " -> " + outKind;
+        int io = off(inKind);
+        int oo = off(outKind);
+        ByteBuffer in = buffer(inKind, zb, zn);
+        // a dictionary apart, read-only and of the other kind too
+        for (String dictKind : List.of(outKind, inKind)) {
+          ByteBuffer d = buffer(dictKind, dict, dict.length).asReadOnlyBuffer();
+          ByteBuffer out = buffer(outKind, new byte[0], data.length);
+          assertEquals(data.length, Lz4.decompressor().decompress(in, io, zn, out, oo, data.length, d, off(dictKind),
+              dict.length), what + ", dictionary " + dictKind);
+          byte[] got = new byte[data.length];
+          out.duplicate().position(oo).get(got);
+          assertArrayEquals(data, got, what + ", dictionary " + dictKind);
+          unchanged(out, what);
+          unchanged(in, what);
+        }
+        // the prefix case: the dictionary's bytes right before the output, in the output buffer
+        byte[] both = new byte[dict.length + data.length];
+        System.arraycopy(dict, 0, both, 0, dict.length);
+        ByteBuffer window = buffer(outKind, both, both.length);
+        window.put(oo + dict.length, (byte) 1); // nothing before the output is read as output
+        assertEquals(data.length, Lz4.decompressor().decompress(in, io, zn, window, oo + dict.length, data.length,
+            window, oo, dict.length), what + ", prefix");
+        byte[] got = new byte[both.length];
+        window.duplicate().position(oo).get(got);
+        System.arraycopy(data, 0, both, dict.length, data.length);
+        assertArrayEquals(both, got, what + ", prefix");
+        // a corrupt block and too little room fail as the array call does
+        assertThrows(Lz4Exception.class, () -> Lz4.decompressor().decompress(in, io, zn, window, oo + dict.length,
+            data.length - 1, window, oo, dict.length), what);
+        // a dictionary that overlaps the output, and indexes past a limit
+        assertThrows(IllegalArgumentException.class, () -> Lz4.decompressor().decompress(in, io, zn, window, oo,
+            data.length, window, oo + 10, 100), what);
+        assertThrows(IndexOutOfBoundsException.class, () -> Lz4.decompressor().decompress(in, io, zn, window, oo,
+            data.length, window, oo, window.limit()), what);
+        assertThrows(ReadOnlyBufferException.class, () -> Lz4.decompressor().decompress(in, io, zn,
+            window.asReadOnlyBuffer(), oo + dict.length, data.length, window, oo, dict.length), what);
+      }
+    }
+  }
 }

@@ -81,6 +81,25 @@ final class BlockCodec {
     return Lz4.decompressor().decompress(buffer(src), off, len, buffer(dst), dstOff, maxDstLen);
   }
 
+  /**
+   * {@link #decompress(byte[], int, int, byte[], int, int, byte[], int, int)} for a {@code byte[]}
+   * or a {@code ByteBuffer} (absolute indexes) on each side: the history {@code dict[dictOff,
+   * dictOff+dictLen)} is a dictionary, or the output's own bytes right before {@code dstOff}
+   * (linked blocks, {@code dict == dst}), read in place.
+   */
+  static int decompress(Object src, int off, int len, Object dst, int dstOff, int maxDstLen,
+      Object dict, int dictOff, int dictLen) {
+    if (src instanceof byte[] && dst instanceof byte[] && dict instanceof byte[]) {
+      return decompress((byte[]) src, off, len, (byte[]) dst, dstOff, maxDstLen, (byte[]) dict, dictOff, dictLen);
+    }
+    if (dictLen == 0) {
+      return decompress(src, off, len, dst, dstOff, maxDstLen);
+    }
+    ByteBuffer d = buffer(dst);
+    return Lz4.decompressor().decompress(buffer(src), off, len, d, dstOff, maxDstLen, dict == dst ? d : buffer(dict),
+        dictOff, dictLen);
+  }
+
   /** @return {@code base} as a buffer whose indexes are those of the base */
   private static ByteBuffer buffer(Object base) {
     return base instanceof byte[] ? ByteBuffer.wrap((byte[]) base) : (ByteBuffer) base;

@@ -33,10 +33,10 @@ import java.util.Arrays;
  * of the declared content size, a caller's buffer) or grows: first a pooled scratch array, then
  * chunks, copied once into a result of the exact size.
  *
- * <p>Three cases go elsewhere (a {@link Restart}): linked blocks with a dictionary (the history
+ * <p>One case goes elsewhere (a {@link Restart}): linked blocks with a dictionary (the history
  * would be the dictionary and the output together, which the block codec takes only as one
- * prefix: the stream does it), and linked blocks or a dictionary in a buffer without an
- * accessible array (the block codec takes histories in arrays only: decoded through an array).
+ * prefix: the stream does it). Linked blocks read their history in place in the output, an array
+ * or a buffer alike.
  * Stateless; each call builds its own {@link Decoder}.
  */
 final class FrameOneShot {
@@ -245,8 +245,6 @@ final class FrameOneShot {
     private final Lz4FrameReadOptions options;
     private final long maxTotal;
     private final String maxTotalName;
-    /** Whether input and output are arrays: only then may blocks have a history (prefix or dictionary). */
-    private final boolean arrays;
     final SourceReader reader;
     private final FrameWalker walker;
 
@@ -288,7 +286,6 @@ final class FrameOneShot {
       this.options = options;
       this.maxTotal = maxTotal;
       this.maxTotalName = maxTotalName;
-      this.arrays = src instanceof byte[] && out instanceof byte[];
       this.reader = new SourceReader(src, srcOff, srcLen);
       this.walker = new FrameWalker(reader, options.headerChecksum());
       this.out = out;
@@ -303,7 +300,6 @@ final class FrameOneShot {
       this.options = options;
       this.maxTotal = maxTotal;
       this.maxTotalName = maxTotalName;
-      this.arrays = true;
       this.reader = new SourceReader(src, srcOff, srcLen);
       this.walker = new FrameWalker(reader, options.headerChecksum());
       this.growing = true;
@@ -394,7 +390,7 @@ final class FrameOneShot {
       blockMax = desc.blockSize().bytes();
       linked = !desc.blockIndependence();
       dict = d == null || d.length == 0 ? null : d;
-      if (linked && dict != null || !arrays && (linked || dict != null)) {
+      if (linked && dict != null) {
         throw RESTART;
       }
       frameDecoded = 0;
@@ -524,11 +520,10 @@ final class FrameOneShot {
     /** One block into {@code dst[dstOff, dstOff+room)} after {@code hist} bytes of history, or with the dictionary. */
     private int decodeAt(int at, int size, Object dst, int dstOff, int room, int hist) {
       if (hist > 0) {
-        return BlockCodec.decompress((byte[]) src, at, size, (byte[]) dst, dstOff, room, (byte[]) dst, dstOff - hist,
-            hist);
+        return BlockCodec.decompress(src, at, size, dst, dstOff, room, dst, dstOff - hist, hist);
       }
       if (dict != null) {
-        return BlockCodec.decompress((byte[]) src, at, size, (byte[]) dst, dstOff, room, dict, 0, dict.length);
+        return BlockCodec.decompress(src, at, size, dst, dstOff, room, dict, 0, dict.length);
       }
       return BlockCodec.decompress(src, at, size, dst, dstOff, room);
     }

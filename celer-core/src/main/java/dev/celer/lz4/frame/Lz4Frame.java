@@ -364,9 +364,9 @@ public final class Lz4Frame {
    * Lz4StreamException.Kind#LIMIT} error; {@link Lz4FrameReadOptions#maxOneShotSize()} does not
    * apply, as nothing is allocated for the output.
    *
-   * <p>Memory: blocks are decoded straight into {@code dst}, allocating a few small objects.
-   * Frames with linked blocks or a dictionary, when either buffer has no accessible array, and
-   * linked blocks with a dictionary in any case, are decoded into an array first and copied.
+   * <p>Memory: blocks are decoded straight into {@code dst} (linked blocks reading their history
+   * there), allocating a few small objects. Only frames with linked blocks and a dictionary are
+   * decoded into an array first and copied.
    * Thread-safe.
    *
    * @param src one or more frames, its remaining bytes
@@ -403,7 +403,7 @@ public final class Lz4Frame {
       n = dec.pos - d0;
       consumed = dec.reader.offset();
     } catch (FrameOneShot.Restart r) {
-      // a history the block codec takes in arrays only: decode into an array, then copy
+      // linked blocks with a dictionary (the stream's path): decode into an array, then copy
       byte[] a = s instanceof byte[] ? (byte[]) s : new byte[len];
       if (a != s) {
         Mem.copy(s, so, a, 0, len);

@@ -1,4 +1,4 @@
-package dev.celer.safety;
+package dev.celer.testsupport;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
@@ -13,23 +13,23 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
- * Runs one fuzz target ({@code Class#method} of this package) through the JUnit platform in this
- * JVM and exits 0 when it passed, 1 on a finding. {@link BoundedFuzzingTest} starts one such JVM per
- * target with {@code JAZZER_FUZZ=1}, because Jazzer fuzzes one {@code @FuzzTest} per JVM.
+ * Runs one fuzz target ({@code package.Class#method}) through the JUnit platform in this JVM and
+ * exits 0 when it passed, 1 on a finding. {@link BoundedFuzzing} starts one such JVM per target
+ * with {@code JAZZER_FUZZ=1}, because Jazzer fuzzes one {@code @FuzzTest} per JVM.
  */
 public final class FuzzTargetMain {
   private FuzzTargetMain() {}
 
-  /** @param args one target, {@code Class#method} */
+  /** @param args one target, {@code package.Class#method} */
   public static void main(String[] args) {
     if (args.length != 1 || !args[0].contains("#")) {
-      System.err.println("usage: FuzzTargetMain Class#method");
+      System.err.println("usage: FuzzTargetMain package.Class#method");
       System.exit(2);
     }
     String[] classAndMethod = args[0].split("#", 2);
     Method target;
     try {
-      Class<?> c = Class.forName(FuzzTargetMain.class.getPackageName() + "." + classAndMethod[0]);
+      Class<?> c = Class.forName(classAndMethod[0]);
       target = Arrays.stream(c.getDeclaredMethods())
           .filter(m -> m.getName().equals(classAndMethod[1]))
           .findFirst()

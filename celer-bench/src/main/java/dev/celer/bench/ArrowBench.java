@@ -1,5 +1,6 @@
-package dev.celer.arrow;
+package dev.celer.bench;
 
+import dev.celer.arrow.CelerCompressionFactory;
 import dev.celer.lz4.Lz4;
 import dev.celer.lz4.frame.Lz4FrameOptions;
 import java.io.ByteArrayOutputStream;
