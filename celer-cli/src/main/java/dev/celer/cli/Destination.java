@@ -1,5 +1,6 @@
 package dev.celer.cli;
 
+import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -22,8 +23,6 @@ import java.nio.file.Paths;
 final class Destination implements AutoCloseable {
   /** The data; failures tagged as write failures. */
   final OutputStream out;
-  /** {@link #out} when it writes through a writer thread, else null. */
-  private final WriteBehind behind;
   /** The output file, or null for stdout and for no output. */
   final Path path;
   private final FileOutputStream file;
@@ -33,7 +32,6 @@ final class Destination implements AutoCloseable {
 
   private Destination(OutputStream out, Path path, FileOutputStream file, boolean regular, boolean pipe) {
     this.out = out;
-    this.behind = out instanceof WriteBehind w ? w : null;
     this.path = path;
     this.file = file;
     this.regular = regular;
@@ -43,18 +41,8 @@ final class Destination implements AutoCloseable {
   /** @return a destination writing to {@code stdout}, which it flushes but never closes */
   static Destination stdout(OutputStream stdout) {
     FileOutputStream f = stdout instanceof FileOutputStream o ? o : null;
-    return new Destination(buffered(IoFailure.writing(Chunked.output(stdout))), null, f, false,
+    return new Destination(new BufferedOutputStream(IoFailure.writing(Chunked.output(stdout)), 1 << 16), null, f, false,
         isStdout(f) && isPipe(STDOUT_FD));
-  }
-
-  /**
-   * The output buffer: a {@link WriteBehind} (writes on a thread of their own), or with the system
-   * property {@code celer.writeBehind=off} a plain 64 KB buffer on the command's thread (for
-   * measuring one against the other, and a way out should the thread ever be unwanted).
-   */
-  private static OutputStream buffered(OutputStream raw) {
-    return "off".equals(System.getProperty("celer.writeBehind")) ? new java.io.BufferedOutputStream(raw, 1 << 16)
-        : new WriteBehind(raw);
   }
 
   /** @return a destination that drops everything ({@code -t}, output name {@code null}) */
@@ -73,7 +61,7 @@ final class Destination implements AutoCloseable {
     if (regular) {
       PartialOutputs.writing(p);
     }
-    return new Destination(buffered(IoFailure.writing(Chunked.output(f))), p, f, regular, !regular && isPipe(p));
+    return new Destination(new BufferedOutputStream(IoFailure.writing(Chunked.output(f)), 1 << 16), p, f, regular, !regular && isPipe(p));
   }
 
   /**
@@ -119,8 +107,7 @@ final class Destination implements AutoCloseable {
    * @throws IOException (as {@link IoFailure.Write}) when any of it fails
    */
   void commit(boolean sync) throws IOException {
-    out.close(); // writes what is pending and, for a WriteBehind, stops its thread
-
+    out.flush();
     try {
       if (path != null) {
         if (sync && regular) {
@@ -142,20 +129,8 @@ final class Destination implements AutoCloseable {
   /** Ends the output; without a successful {@link #commit}, removes a regular file it wrote. */
   @Override
   public void close() {
-    if (done) {
+    if (done || path == null) {
       return;
-    }
-    if (path == null) {
-      // stdout: what was produced before the failure goes out, as lz4 writes each block at once
-      try {
-        out.close();
-      } catch (IOException | RuntimeException ignored) {
-        // the failure that brought us here is what gets reported
-      }
-      return;
-    }
-    if (behind != null) {
-      behind.discard(); // the file is removed below: its pending data is dropped
     }
     try {
       file.close();

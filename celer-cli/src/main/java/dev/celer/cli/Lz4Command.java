@@ -129,7 +129,6 @@ final class Lz4Command {
     }
     if (chooseBackend && s.mode != Lz4Settings.Mode.LIST) {
       BackendChoice.forInputs(io.cwd(), s.multiple ? inFiles : List.of(input));
-      Warmup.start(s.mode == Lz4Settings.Mode.DECOMPRESS || s.mode == Lz4Settings.Mode.TEST, s.frameOptions());
     }
     return switch (s.mode) {
       case DECOMPRESS -> new DecompressAction(s, io).run(input, output, inFiles);

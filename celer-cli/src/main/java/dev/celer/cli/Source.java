@@ -17,9 +17,6 @@ import java.nio.file.attribute.BasicFileAttributes;
  * <p>Not thread-safe.
  */
 final class Source implements AutoCloseable {
-  /** Regular files of at least this many bytes are read ahead ({@link ReadAhead}): a thread costs more than it saves on less. */
-  static final long READ_AHEAD_FROM = 4L << 20;
-
   /** The name lz4 prints for standard input. */
   static final String STDIN = "stdin";
 
@@ -72,10 +69,7 @@ final class Source implements AutoCloseable {
       return new Source(name, IoFailure.reading(failing), -1, p, true);
     }
     InputStream in = Chunked.input(new FileInputStream(p.toFile()));
-    // a large regular file is read ahead on a thread of its own (ReadAhead); anything else, which a
-    // read may wait on or which is small, is read on the command's thread
-    boolean ahead = a.isRegularFile() && a.size() >= READ_AHEAD_FROM;
-    return new Source(name, IoFailure.reading(ahead ? new ReadAhead(in) : new BufferedInputStream(in, 1 << 16)),
+    return new Source(name, IoFailure.reading(new BufferedInputStream(in, 1 << 16)),
         a.isRegularFile() ? a.size() : -1, p, false);
   }
 
