@@ -236,21 +236,26 @@ public final class Lz4Frame {
   }
 
   /**
-   * As {@link #decompress(byte[], Lz4FrameReadOptions)}, decoding up to {@code 2 × parallelism}
-   * blocks at once on {@code executor}: {@link Lz4FrameInputStream}'s parallel path (frames of
-   * independent blocks and legacy frames; linked blocks on the calling thread) over {@code src},
-   * with the same result and the same errors as one thread. For example:
+   * As {@link #decompress(byte[], Lz4FrameReadOptions)}, decoding blocks on {@code parallelism}
+   * threads (the calling thread and tasks on {@code executor}), with the same result and the same
+   * errors as one thread. A single frame of independent blocks (what {@code lz4} and Celer write
+   * by default) is decoded block by block straight into its place in the result, the content
+   * checksum computed in order as blocks complete; anything else (concatenated, legacy or linked
+   * frames, a dictionary, or any input that fails a check) goes through {@link
+   * Lz4FrameInputStream}'s parallel path (independent and legacy blocks up to {@code 2 ×
+   * parallelism} at once; linked blocks on the calling thread). For example:
    *
    * <pre>{@code
    * ExecutorService pool = Executors.newFixedThreadPool(4); // shared, kept for many calls
    * byte[] content = Lz4Frame.decompress(frame, Lz4FrameReadOptions.defaults(), 4, pool);
    * }</pre>
    *
-   * <p>Memory: the result, built from chunks as for a frame without a content size (about twice
-   * the result in all), and the stream's blocks in flight: at most {@code (2 × parallelism + 1) ×
-   * 2 ×} the block maximum size. Worth it for inputs of several blocks; with {@code parallelism ==
-   * 1} this is {@link #decompress(byte[], Lz4FrameReadOptions)}. Thread-safe (the executor is
-   * used, never shut down).
+   * <p>Memory: on the direct path the result and one block (the last one, decoded first when the
+   * frame does not declare its size); on the stream's path the result, built from chunks (about
+   * twice the result in all), and the blocks in flight: at most {@code (2 × parallelism + 1) × 2 ×}
+   * the block maximum size. Worth it for inputs of several blocks; with {@code parallelism == 1}
+   * this is {@link #decompress(byte[], Lz4FrameReadOptions)}. Thread-safe (the executor is used,
+   * never shut down).
    *
    * @param src one or more frames
    * @param options limits, checksum checks and dictionary for reading
@@ -272,8 +277,14 @@ public final class Lz4Frame {
     boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
     int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
     String capName = "Lz4FrameReadOptions." + (oneShotLimit ? "maxOneShotSize" : "maxTotalOutputSize");
+    Objects.requireNonNull(executor, "executor");
+    // one frame of independent blocks (lz4's default): each block decoded straight into its place
+    byte[] direct = ParallelOneShot.tryDecode(src, options, cap, parallelism, executor);
+    if (direct != null) {
+      return direct;
+    }
     Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(src), options, cap, capName,
-        parallelism, Objects.requireNonNull(executor, "executor"), null);
+        parallelism, executor, null);
     return readWithStream(in, src.length, cap, capName, null);
   }
 

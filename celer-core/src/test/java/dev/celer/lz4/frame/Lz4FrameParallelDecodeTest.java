@@ -122,6 +122,79 @@ class Lz4FrameParallelDecodeTest {
     assertEquals(seq.getMessage(), par.getMessage());
   }
 
+  /** The one-shot result or failure ({@code class: message @offset kind}) of {@code call}. */
+  private static String outcome(java.util.concurrent.Callable<byte[]> call) {
+    try {
+      byte[] r = call.call();
+      return "ok " + r.length + " " + java.util.Arrays.hashCode(r);
+    } catch (Lz4StreamException e) {
+      return e.getClass().getName() + ": " + e.getMessage() + " @" + e.offset() + " " + e.kind();
+    } catch (Exception e) {
+      return e.getClass().getName() + ": " + e.getMessage();
+    }
+  }
+
+  private static void assertOneShotSameAsSequential(byte[] f, Lz4FrameReadOptions o, Executor ex, String what) {
+    assertEquals(outcome(() -> Lz4Frame.decompress(f, o)), outcome(() -> Lz4Frame.decompress(f, o, 3, ex)), what);
+  }
+
+  /**
+   * One frame of independent blocks, decoded by the direct path (each block into its place):
+   * every option, short (flushed) blocks, corruptions, cuts and limits give the one-thread result
+   * or error; only a couple of tasks are submitted (not one per block), and a refusing executor
+   * passes its exception through.
+   */
+  @Test
+  void directOneShotAsOnOneThread() throws IOException {
+    byte[] data = mixed(1_500_000, 21);
+    Lz4FrameReadOptions o = Lz4FrameReadOptions.defaults();
+    List<byte[]> frames = new ArrayList<>();
+    for (boolean blockSums : new boolean[] {false, true}) {
+      for (boolean contentSum : new boolean[] {false, true}) {
+        for (boolean size : new boolean[] {false, true}) {
+          Lz4FrameOptions.Builder b = Lz4FrameOptions.builder().blockSize(B64K).blockChecksum(blockSums)
+              .contentChecksum(contentSum);
+          frames.add(Lz4Frame.compress(data, (size ? b.contentSize(data.length) : b).build()));
+        }
+      }
+    }
+    frames.add(Lz4Frame.compress(random(400_000, 22), Lz4FrameOptions.builder().blockSize(B64K).contentChecksum(true)
+        .build())); // stored blocks
+    frames.add(Lz4Frame.compress(data, Lz4FrameOptions.builder().blockSize(B64K).linkedBlocks(true).build()));
+    ByteArrayOutputStream flushed = new ByteArrayOutputStream();
+    try (Lz4FrameOutputStream w = new Lz4FrameOutputStream(flushed, Lz4FrameOptions.builder().blockSize(B64K)
+        .contentChecksum(true).build())) {
+      w.write(data, 0, 100_000);
+      w.flush(); // a short block in the middle
+      w.write(data, 100_000, data.length - 100_000);
+    }
+    frames.add(flushed.toByteArray());
+    for (byte[] f : frames) {
+      CountingExecutor counting = new CountingExecutor(-1);
+      assertArrayEquals(Lz4Frame.decompress(f, o), Lz4Frame.decompress(f, o, 3, counting));
+      assertOneShotSameAsSequential(f, o, Runnable::run, "tasks run inline");
+      for (int at : new int[] {20, f.length / 5, f.length / 2, f.length * 4 / 5, f.length - 9, f.length - 5, f.length - 1}) {
+        for (int xor : new int[] {1, 0x80}) {
+          byte[] bad = f.clone();
+          bad[at] ^= (byte) xor;
+          assertOneShotSameAsSequential(bad, o, pool, "byte " + at + " ^ " + xor + " of " + f.length);
+        }
+      }
+      for (int cut : new int[] {f.length - 1, f.length - 4, f.length / 2, 30}) {
+        assertOneShotSameAsSequential(java.util.Arrays.copyOf(f, cut), o, pool, "cut at " + cut);
+      }
+      assertOneShotSameAsSequential(concat(f, skippable(1, new byte[3])), o, pool, "a skippable frame after it");
+      assertOneShotSameAsSequential(concat(f, new byte[] {1, 2}), o, pool, "data after it");
+      assertOneShotSameAsSequential(f, o.toBuilder().maxOneShotSize(1_000_000).build(), pool, "one-shot limit");
+      assertOneShotSameAsSequential(f, o.toBuilder().maxFrameContentSize(1_499_999).build(), pool, "frame limit");
+      assertOneShotSameAsSequential(f, o.toBuilder().verifyChecksums(false).build(), pool, "checksums not verified");
+    }
+    CountingExecutor counting = new CountingExecutor(-1);
+    Lz4Frame.decompress(frames.get(0), o, 3, counting);
+    assertEquals(2, counting.submitted.get(), "the direct path: two helpers, not a task per block");
+    assertThrows(RejectedExecutionException.class, () -> Lz4Frame.decompress(frames.get(0), o, 3, new CountingExecutor(1)));
+  }
+
   @Test
   void argumentsAreChecked() {
     ByteArrayInputStream in = new ByteArrayInputStream(new byte[0]);
