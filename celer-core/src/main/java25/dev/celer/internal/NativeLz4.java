@@ -208,6 +208,12 @@ final class NativeLz4 {
   private static int raw(NativeScratch s, int kind, boolean critical, Object src, int srcOff, int srcLen, Object dst, int dstOff, int dstCap, int arg) {
     boolean heapIn = src instanceof byte[];
     boolean heapOut = dst instanceof byte[];
+    if (kind == DECOMPRESS && heapOut) {
+      // an LZ4 block writes at most 255 bytes per input byte: room beyond that (a one-shot call's
+      // whole remaining output, say) is never written, so it is not staged either. The margin keeps
+      // liblz4's rules about the output's last bytes where they were: far from any byte it writes.
+      dstCap = (int) Math.min(dstCap, 255L * srcLen + 1024);
+    }
     long need = (heapIn ? srcLen : 0) + (heapOut ? (long) dstCap : 0);
     Arena temp = need > NativeScratch.MAX_KEPT_STAGE ? Arena.ofConfined() : null;
     try {

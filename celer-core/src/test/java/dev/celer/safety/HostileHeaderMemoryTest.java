@@ -53,6 +53,11 @@ class HostileHeaderMemoryTest {
     // 100 bytes of "LZ4 data" cannot decode to 32 MB (LZ4 expands at most about 255 times)
     byte[] input = streamAnnouncing(0x20, 100, 32 << 20, 100);
     StreamChecks.Result r = StreamChecks.readAll(JpountzBlockInputStream::new, input, 1 << 20);
+    if (r.allocatedBytes() >= (1 << 20)) {
+      // again, without first-use costs: class loading and, on the native backend, the binding of
+      // the functions this read used first (when this test runs first in its JVM)
+      r = StreamChecks.readAll(JpountzBlockInputStream::new, input, 1 << 20);
+    }
     assertFalse(r.ok());
     assertTrue(r.error().getMessage().contains("impossible"), r.error().getMessage());
     assertTrue(r.allocatedBytes() < (1 << 20), "allocated " + r.allocatedBytes());
