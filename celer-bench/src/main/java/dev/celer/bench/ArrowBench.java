@@ -50,8 +50,13 @@ public final class ArrowBench {
     int rounds = Integer.parseInt(args[1]);
     int level = Integer.parseInt(args[2]);
     String mode = args.length > 3 ? args[3] : "main";
-    System.out.println("java backend " + Lz4.backend().replace(' ', '_') + " 0 0");
     try (BufferAllocator allocator = new RootAllocator()) {
+      String manager;
+      try (org.apache.arrow.memory.ArrowBuf one = allocator.buffer(1)) {
+        manager = ((org.apache.arrow.memory.BufferLedger) one.getReferenceManager()).getAllocationManager().getClass()
+            .getSimpleName();
+      }
+      System.out.println("java backend " + Lz4.backend().replace(' ', '_') + ";_Arrow_allocation_manager:_" + manager + " 0 0");
       List<ArrowRecordBatch> batches = new ArrayList<>();
       Schema schema;
       try (FileChannel ch = FileChannel.open(source, StandardOpenOption.READ);
