@@ -260,8 +260,17 @@ public final class SeekableLz4Reader implements Closeable {
         new SpreadRead(position, dst, off, n, first, last).read();
         return n;
       }
-      for (int i = first; i <= last; i++) {
-        readPart(i, position, dst, off, n);
+      // Not a counted loop (an int from first to last): C2 keeps no safepoint poll in a short
+      // counted loop, and on JDK 11-20 the InternalError of a fault in a mapping (a file truncated
+      // under it) is delivered at the next poll, which must come before this method returns.
+      long p = position;
+      int done = 0;
+      for (int i = first; done < n; i++) {
+        int from = (int) (p - index.contentOffset(i));
+        int k = Math.min(n - done, index.decodedLength(i) - from);
+        readBlock(i, from, dst, off + done, k);
+        done += k;
+        p += k;
       }
       return n;
     } catch (InternalError e) {
@@ -317,19 +326,21 @@ public final class SeekableLz4Reader implements Closeable {
       synchronized (this) {
         active++;
       }
+      int i = -1;
       try {
+        // the loop inside the try: its back-edge's safepoint poll is where an InternalError of a
+        // fault in a mapping may be delivered (JDK 11-20), after readPart has returned
         while (true) {
-          int i = next.getAndIncrement();
+          i = next.getAndIncrement();
           if (i > last || i > failedAt.get()) {
             return;
           }
-          try {
-            readPart(i, position, dst, off, n);
-          } catch (Throwable t) {
-            failures[i - first] = t;
-            failedAt.accumulateAndGet(i, Math::min);
-          }
+          readPart(i, position, dst, off, n);
         }
+      } catch (Throwable t) {
+        int at = Math.min(Math.max(i, first), last);
+        failures[at - first] = t;
+        failedAt.accumulateAndGet(at, Math::min);
       } finally {
         synchronized (this) {
           if (--active == 0) {

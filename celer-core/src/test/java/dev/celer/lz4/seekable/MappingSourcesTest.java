@@ -224,6 +224,36 @@ class MappingSourcesTest {
     }
   }
 
+  /**
+   * As {@link #truncatedAfterMapping}, with reads over several blocks decoded on three threads
+   * ({@link SeekableReadOptions.Builder#parallelism}): the lost pages are {@code TRUNCATED} there
+   * too, never a read that returns, and the reader goes on.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"segment", "buffers"})
+  @DisabledOnOs(value = OS.WINDOWS, disabledReason = "Windows refuses to truncate a mapped file")
+  void truncatedAfterMappingInParallel(String kind, @TempDir Path tmp) throws IOException {
+    Path p = tmp.resolve("s.lz4");
+    byte[] data = SeekableTestData.random(3_000_000, SEED + 5);
+    Files.write(p, seekable(data, SeekableLz4Writer.DEFAULT_OPTIONS));
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try (SeekableLz4Reader r = SeekableLz4Reader.open(open(kind, p),
+        SeekableReadOptions.builder().parallelism(3, pool).build())) {
+      try (FileChannel w = FileChannel.open(p, StandardOpenOption.WRITE)) {
+        w.truncate(1 << 20);
+      }
+      for (int round = 0; round < 30; round++) {
+        // from before the cut to past it: the blocks after the cut fail
+        long at = 800_000 + round;
+        Lz4StreamException e = assertThrows(Lz4StreamException.class, () -> r.readFully(at, 600_000));
+        assertEquals(Lz4StreamException.Kind.TRUNCATED, e.kind(), e.toString());
+      }
+      assertArrayEquals(Arrays.copyOfRange(data, 100_000, 700_000), r.readFully(100_000, 600_000));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   private static RandomAccessSource open(String kind, Path p) throws IOException {
     if (kind.equals("segment")) {
       assumeTrue(Mapping.segmentsAvailable(), Mapping.status());
