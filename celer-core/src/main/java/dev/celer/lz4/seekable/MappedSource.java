@@ -69,6 +69,32 @@ final class MappedSource implements RandomAccessSource, MappedFile {
       o += n;
       left -= n;
     }
+    if (FAULTS_ARRIVE_LATE) {
+      takePendingFault();
+    }
+  }
+
+  /**
+   * Whether this JVM delivers the {@code InternalError} of a fault in a mapping asynchronously
+   * (measured: Java 11 and 17 do, throwing it wherever the thread next enters the VM, even in
+   * the caller's code after the read returned; Java 21 and 25 throw it from the copy itself).
+   */
+  private static final boolean FAULTS_ARRIVE_LATE = Runtime.version().feature() < 21;
+
+  /** Non-constant 0, so that {@link #takePendingFault} is no array shape the JIT can lay out inline. */
+  private static int zero;
+
+  /** Keeps the allocation of {@link #takePendingFault} from being removed as unused. */
+  private static Object sink;
+
+  /**
+   * Makes a pending fault of this thread's copy surface here, inside the read: a two-dimensional
+   * array with a length the JIT does not know is allocated by a call into the VM on every tier,
+   * and leaving the VM delivers a pending asynchronous exception (HotSpot checks for one there).
+   * Costs one VM call per read, on Java 11-20 only.
+   */
+  private static void takePendingFault() {
+    sink = new byte[zero][0];
   }
 
   @Override
