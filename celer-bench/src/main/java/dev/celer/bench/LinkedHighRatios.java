@@ -6,7 +6,6 @@ import dev.celer.lz4.frame.Lz4FrameOptions;
 import dev.celer.lz4.frame.Lz4FrameOutputStream;
 import dev.celer.xxhash.XxHash32;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,26 +32,7 @@ import java.util.Locale;
 public final class LinkedHighRatios {
   private LinkedHighRatios() {}
 
-  private static final com.sun.management.ThreadMXBean THREADS =
-      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
   private static final int BLOCK = 64 * 1024;
-
-  private interface Call {
-    void run() throws Exception;
-  }
-
-  /** MB/s of {@code call} over {@code bytes} per call, for at least {@code nanos} of thread CPU time. */
-  private static double speed(Call call, int bytes, long nanos) throws Exception {
-    long t0 = THREADS.getCurrentThreadCpuTime();
-    long t;
-    long calls = 0;
-    do {
-      call.run();
-      calls++;
-      t = THREADS.getCurrentThreadCpuTime();
-    } while (t - t0 < nanos);
-    return (double) bytes * calls / ((t - t0) / 1e9) / 1e6;
-  }
 
   /** An output stream that only counts. */
   private static final class Sink extends OutputStream {
@@ -98,42 +78,35 @@ public final class LinkedHighRatios {
       Sink sink = new Sink();
       Lz4StreamCompressor nat = Lz4.streamCompressor(Lz4.highCompressor(level));
       Lz4StreamCompressor java = Lz4.streamCompressor(Lz4.javaHighCompressor(level));
-      Call frame = () -> {
+      Measure.Call frame = () -> {
         try (Lz4FrameOutputStream out = new Lz4FrameOutputStream(sink, options)) {
           out.write(data);
         }
       };
-      Call javaWork = () -> streamWork(java, data, dst);
-      Call natWork = () -> streamWork(nat, data, dst);
+      Measure.Call javaWork = () -> streamWork(java, data, dst);
+      Measure.Call natWork = () -> streamWork(nat, data, dst);
       if (streamWork(nat, data, dst) != streamWork(java, data, dst)) {
         throw new AssertionError("native and Java give other output sizes");
       }
       long slice = 300_000_000L;
       for (int w = 0; w < 2; w++) { // warm-up
-        speed(frame, data.length, slice);
-        speed(javaWork, data.length, slice);
-        speed(natWork, data.length, slice);
+        Measure.cpuSpeed(frame, data.length, slice, 1);
+        Measure.cpuSpeed(javaWork, data.length, slice, 1);
+        Measure.cpuSpeed(natWork, data.length, slice, 1);
       }
       List<Double> frameRatios = new ArrayList<>();
       List<Double> streamRatios = new ArrayList<>();
       double[] last = new double[3];
       for (int r = 0; r < rounds; r++) {
-        double a = speed(frame, data.length, slice);
-        double b = speed(javaWork, data.length, slice);
-        double c = speed(natWork, data.length, slice);
+        double a = Measure.cpuSpeed(frame, data.length, slice, 1);
+        double b = Measure.cpuSpeed(javaWork, data.length, slice, 1);
+        double c = Measure.cpuSpeed(natWork, data.length, slice, 1);
         frameRatios.add(a / b);
         streamRatios.add(c / b);
         last = new double[] {a, b, c};
       }
       System.out.printf(Locale.ROOT, "%-28s frame stream native / Java %.2f   stream compressor native / Java %.2f   (last round MB/s: frame %.1f, Java %.1f, native %.1f)%n",
-          Path.of(args[f]).getFileName(), median(frameRatios), median(streamRatios), last[0], last[1], last[2]);
+          Path.of(args[f]).getFileName(), Measure.median(frameRatios), Measure.median(streamRatios), last[0], last[1], last[2]);
     }
-  }
-
-  private static double median(List<Double> v) {
-    List<Double> s = new ArrayList<>(v);
-    s.sort(null);
-    int n = s.size();
-    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
   }
 }

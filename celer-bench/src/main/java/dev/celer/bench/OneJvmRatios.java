@@ -155,12 +155,6 @@ public final class OneJvmRatios {
     return (double) passes * b.bytes / (t - t0);
   }
 
-  static double median(double[] v) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  }
-
   static IllegalStateException rethrow(Throwable t) {
     if (t instanceof RuntimeException) {
       throw (RuntimeException) t;
@@ -286,12 +280,12 @@ public final class OneJvmRatios {
             ops[i].run(b);
             double perCall = (double) (mem.getThreadAllocatedBytes(Thread.currentThread().getId()) - a0) / b.raw.length;
             cell.bytesPerCall = Math.max(cell.bytesPerCall, perCall);
-            line.append(String.format(Locale.ROOT, " %s=%.3f", names.get(i).replace(' ', '_'), median(v[i])));
+            line.append(String.format(Locale.ROOT, " %s=%.3f", names.get(i).replace(' ', '_'), Measure.median(v[i])));
             if (perCall >= 0.5) {
               line.append(String.format(Locale.ROOT, "(%.0fB)", perCall));
             }
           }
-          refSpeed.computeIfAbsent(k, x -> new LinkedHashMap<>()).computeIfAbsent(size, x -> new ArrayList<>()).add(Math.log(median(v[refIndex])));
+          refSpeed.computeIfAbsent(k, x -> new LinkedHashMap<>()).computeIfAbsent(size, x -> new ArrayList<>()).add(Math.log(Measure.median(v[refIndex])));
           int ni = names.indexOf(NATIVE);
           int ji = names.indexOf(JNI);
           if (ni >= 0 && ji >= 0) {
@@ -359,7 +353,7 @@ public final class OneJvmRatios {
     for (int r = 0; r < a.length; r++) {
       q[r] = a[r] / b[r];
     }
-    return median(q);
+    return Measure.median(q);
   }
 
   /**

@@ -5,7 +5,6 @@ import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Decompressor;
 import dev.celer.lz4.frame.Lz4Frame;
 import dev.celer.lz4.frame.Lz4FrameOptions;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,45 +30,8 @@ import java.util.Locale;
 public final class OneShotFrameRatios {
   private OneShotFrameRatios() {}
 
-  private static final com.sun.management.ThreadMXBean THREADS =
-      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-
-  private interface Call {
-    void run() throws Exception;
-  }
 
   /** MB/s of {@code call} over {@code bytes} per call, run for about {@code nanos} of thread CPU time. */
-  private static double speed(Call call, int bytes, long nanos) throws Exception {
-    long t0 = THREADS.getCurrentThreadCpuTime();
-    long t;
-    long calls = 0;
-    do {
-      for (int i = 0; i < 4; i++) {
-        call.run();
-      }
-      calls += 4;
-      t = THREADS.getCurrentThreadCpuTime();
-    } while (t - t0 < nanos);
-    return (double) bytes * calls / ((t - t0) / 1e9) / 1e6;
-  }
-
-  private static long allocatedPerCall(Call call) throws Exception {
-    for (int i = 0; i < 50; i++) {
-      call.run();
-    }
-    long a0 = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
-    for (int i = 0; i < 20; i++) {
-      call.run();
-    }
-    return (THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()) - a0) / 20;
-  }
-
-  private static double median(double[] v) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  }
-
   public static void main(String[] args) throws Exception {
     Path corpus = Path.of(args.length > 0 ? args[0] : "../shared/corpus");
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
@@ -100,7 +62,7 @@ public final class OneShotFrameRatios {
         ByteBuffer outBuf = ByteBuffer.allocate(n);
         ByteBuffer dataBuf = ByteBuffer.wrap(data);
         ByteBuffer fbuf = ByteBuffer.allocate(Lz4Frame.maxCompressedLength(n, o));
-        List<Call> dec = new ArrayList<>();
+        List<Measure.Call> dec = new ArrayList<>();
         dec.add(() -> d.decompress(block, 0, block.length, out, 0, n));
         dec.add(() -> d.decompress(block, n)); // the block call that returns a new array
         dec.add(() -> Lz4Frame.decompress(frame));
@@ -109,7 +71,7 @@ public final class OneShotFrameRatios {
           outBuf.clear();
           Lz4Frame.decompress(frameBuf, outBuf);
         });
-        List<Call> comp = new ArrayList<>();
+        List<Measure.Call> comp = new ArrayList<>();
         comp.add(() -> c.compress(data, 0, n, cbuf, 0, cbuf.length));
         comp.add(() -> c.compress(data)); // the block call that returns a new array
         comp.add(() -> Lz4Frame.compress(data, o));
@@ -122,18 +84,18 @@ public final class OneShotFrameRatios {
           throw new AssertionError("round trip");
         }
         long slice = n > 1_000_000 ? 200_000_000L : 60_000_000L;
-        for (Call k : dec) {
-          speed(k, n, 3 * slice); // warm-up
+        for (Measure.Call k : dec) {
+          Measure.cpuSpeed(k, n, 3 * slice, 4); // warm-up
         }
-        for (Call k : comp) {
-          speed(k, n, 3 * slice);
+        for (Measure.Call k : comp) {
+          Measure.cpuSpeed(k, n, 3 * slice, 4);
         }
         double[][] dr = new double[4][rounds];
         double[][] cr = new double[4][rounds];
         for (int r = 0; r < rounds; r++) {
           for (int k = 0; k < 4; k++) {
-            dr[k][r] = speed(dec.get(k), n, slice);
-            cr[k][r] = speed(comp.get(k), n, slice);
+            dr[k][r] = Measure.cpuSpeed(dec.get(k), n, slice, 4);
+            cr[k][r] = Measure.cpuSpeed(comp.get(k), n, slice, 4);
           }
         }
         double[] dRatio1 = new double[rounds];
@@ -146,12 +108,12 @@ public final class OneShotFrameRatios {
           cRatio1[r] = cr[2][r] / cr[1][r];
           cRatio2[r] = cr[3][r] / cr[0][r];
         }
-        long dAlloc = allocatedPerCall(dec.get(2)) - (16 + ((n + 7) & ~7));
-        long cAlloc = allocatedPerCall(comp.get(2)) - (16 + ((frame.length + 7) & ~7));
+        long dAlloc = Measure.allocatedPerCall(dec.get(2)) - (16 + ((n + 7) & ~7));
+        long cAlloc = Measure.allocatedPerCall(comp.get(2)) - (16 + ((frame.length + 7) & ~7));
         System.out.printf(Locale.ROOT, "| %s, %s | %s | %.0f | %.2f× | %.2f× | %d | %.0f | %.2f× | %.2f× | %d |%n",
             in[0], n >= 1_000_000 ? String.format(Locale.ROOT, "%.1f MB", n / 1e6) : (n / 1024) + " KB",
-            checksum ? "on" : "off", median(dr[0]), median(dRatio1), median(dRatio2), dAlloc,
-            median(cr[0]), median(cRatio1), median(cRatio2), cAlloc);
+            checksum ? "on" : "off", Measure.median(dr[0]), Measure.median(dRatio1), Measure.median(dRatio2), dAlloc,
+            Measure.median(cr[0]), Measure.median(cRatio1), Measure.median(cRatio2), cAlloc);
       }
     }
   }

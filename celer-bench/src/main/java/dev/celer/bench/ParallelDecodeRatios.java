@@ -48,12 +48,6 @@ public final class ParallelDecodeRatios {
     void run() throws IOException;
   }
 
-  private static double median(double[] v) {
-    double[] s = v.clone();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  }
-
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
   private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -184,11 +178,11 @@ public final class ParallelDecodeRatios {
       oneMbs[i] = bytes / (a / 1e9) / 1e6;
       parMbs[i] = bytes / (b / 1e9) / 1e6;
     }
-    double oc = median(oneCpu);
-    double pc = median(parCpu);
-    double rc = median(readerCpu);
+    double oc = Measure.median(oneCpu);
+    double pc = Measure.median(parCpu);
+    double rc = Measure.median(readerCpu);
     System.out.printf(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.2fx (%.2f-%.2f) | %.0f / %.0f | %.0f%% | %.2fx |%n",
-        checksum ? "on" : "off", call, median(oneMbs), median(parMbs), median(ratio),
+        checksum ? "on" : "off", call, Measure.median(oneMbs), Measure.median(parMbs), Measure.median(ratio),
         Arrays.stream(ratio).min().getAsDouble(), Arrays.stream(ratio).max().getAsDouble(), oc, pc, 100 * rc / pc,
         oc / Math.max(pc / p, rc));
   }

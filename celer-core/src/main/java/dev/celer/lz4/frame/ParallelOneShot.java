@@ -8,6 +8,8 @@ import dev.celer.xxhash.XxHash32;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,25 +63,26 @@ final class ParallelOneShot {
   private static final class Blocks {
     FrameHeader header;
     int blockMax;
-    int count;
-    int[] at = new int[16];
-    int[] size = new int[16];
-    boolean[] stored = new boolean[16];
-    int[] checksum = new int[16];
+    final List<Block> list = new ArrayList<>();
     int contentChecksum;
 
-    void add(int a, int s, boolean st, int c) {
-      if (count == at.length) {
-        at = java.util.Arrays.copyOf(at, 2 * count);
-        size = java.util.Arrays.copyOf(size, 2 * count);
-        stored = java.util.Arrays.copyOf(stored, 2 * count);
-        checksum = java.util.Arrays.copyOf(checksum, 2 * count);
-      }
-      at[count] = a;
-      size[count] = s;
-      stored[count] = st;
-      checksum[count] = c;
-      count++;
+    int count() {
+      return list.size();
+    }
+  }
+
+  /** One block: where its data starts in the source, its stored size, whether it is stored as is, its checksum (0 without). */
+  private static final class Block {
+    final int at;
+    final int size;
+    final boolean stored;
+    final int checksum;
+
+    Block(int at, int size, boolean stored, int checksum) {
+      this.at = at;
+      this.size = size;
+      this.stored = stored;
+      this.checksum = checksum;
     }
   }
 
@@ -100,14 +103,14 @@ final class ParallelOneShot {
       boolean stored = w.blockStored();
       int size = w.blockSize();
       int at = w.readBlockInPlace();
-      b.add(at, size, stored, h.blockChecksum() ? w.blockChecksum() : 0);
+      b.list.add(new Block(at, size, stored, h.blockChecksum() ? w.blockChecksum() : 0));
     }
     b.contentChecksum = h.contentChecksum() ? w.contentChecksum() : 0;
-    if (w.offset() != src.length || b.count < 2) {
+    if (w.offset() != src.length || b.count() < 2) {
       return null; // data after the frame (more frames, skippable ones, garbage), or nothing to share
     }
-    long most = (long) b.count * b.blockMax;
-    long least = (long) (b.count - 1) * b.blockMax + 1;
+    long most = (long) b.count() * b.blockMax;
+    long least = (long) (b.count() - 1) * b.blockMax + 1;
     if (h.hasContentSize() && (Long.compareUnsigned(h.contentSize(), least) < 0
         || Long.compareUnsigned(h.contentSize(), most) > 0)) {
       return null;
@@ -147,8 +150,8 @@ final class ParallelOneShot {
       this.b = b;
       this.verify = verify;
       this.limit = limit;
-      this.last = b.count - 1;
-      this.done = new AtomicIntegerArray(b.count);
+      this.last = b.count() - 1;
+      this.done = new AtomicIntegerArray(b.count());
       this.hash = verify && b.header.contentChecksum() ? XxHash32.create(0) : null;
     }
 
@@ -180,13 +183,14 @@ final class ParallelOneShot {
      * @return its length, or -1 when it is not that long or fails a check
      */
     int decodeBlock(int i, byte[] dst, int off, int want, boolean exact) {
-      int at = b.at[i];
-      int size = b.size[i];
-      if (verify && b.header.blockChecksum() && XxHash32.hash(src, at, size, 0) != b.checksum[i]) {
+      Block k = b.list.get(i);
+      int at = k.at;
+      int size = k.size;
+      if (verify && b.header.blockChecksum() && XxHash32.hash(src, at, size, 0) != k.checksum) {
         return -1;
       }
       int n;
-      if (b.stored[i]) {
+      if (k.stored) {
         if (size > want) {
           return -1;
         }

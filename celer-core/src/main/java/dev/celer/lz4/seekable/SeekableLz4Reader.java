@@ -261,16 +261,10 @@ public final class SeekableLz4Reader implements Closeable {
         return n;
       }
       // Not a counted loop (an int from first to last): C2 keeps no safepoint poll in a short
-      // counted loop, and on JDK 11-20 the InternalError of a fault in a mapping (a file truncated
-      // under it) is delivered at the next poll, which must come before this method returns.
-      long p = position;
-      int done = 0;
-      for (int i = first; done < n; i++) {
-        int from = (int) (p - index.contentOffset(i));
-        int k = Math.min(n - done, index.decodedLength(i) - from);
-        readBlock(i, from, dst, off + done, k);
-        done += k;
-        p += k;
+      // counted loop, and on Java 21+ the InternalError of a fault in a mapping (a file truncated
+      // under it) comes at the next poll, which must come before this method returns (MappedFile).
+      for (int i = first, done = 0; done < n; i++) {
+        done += readPart(i, position, dst, off, n);
       }
       return n;
     } catch (InternalError e) {
@@ -278,13 +272,19 @@ public final class SeekableLz4Reader implements Closeable {
     }
   }
 
-  /** Reads block {@code i}'s share of the read of {@code n} bytes at {@code position} into {@code dst} at {@code off}. */
-  private void readPart(int i, long position, byte[] dst, int off, int n) throws IOException {
+  /**
+   * Reads block {@code i}'s share of the read of {@code n} bytes at {@code position} into {@code
+   * dst} at {@code off}: the one place that maps a read onto its blocks, for one thread and several.
+   *
+   * @return how many bytes that share is
+   */
+  private int readPart(int i, long position, byte[] dst, int off, int n) throws IOException {
     long start = index.contentOffset(i);
     int from = (int) Math.max(0, position - start);
     int at = (int) Math.max(0, start - position);
     int k = (int) Math.min(n - at, (long) index.decodedLength(i) - from);
     readBlock(i, from, dst, off + at, k);
+    return k;
   }
 
   /**
@@ -329,7 +329,7 @@ public final class SeekableLz4Reader implements Closeable {
       int i = -1;
       try {
         // the loop inside the try: its back-edge's safepoint poll is where an InternalError of a
-        // fault in a mapping may be delivered (JDK 11-20), after readPart has returned
+        // fault in a mapping may be delivered (Java 21+, MappedFile), after readPart has returned
         while (true) {
           i = next.getAndIncrement();
           if (i > last || i > failedAt.get()) {
