@@ -99,11 +99,21 @@ final class ParallelOneShot {
       return null;
     }
     b.blockMax = h.blockSize().bytes();
+    // Every block but the last must decode to blockMax bytes. LZ4 writes fewer than 255 bytes per
+    // input byte, so a compressed block under blockMax / 256 bytes cannot: once another block
+    // follows one like that, this path is out. That also bounds the list by the input's length
+    // (a frame of tiny blocks gets no object per block here).
+    int fullFrom = b.blockMax / 256;
+    Block previous = null;
     while (w.nextBlock()) {
+      if (previous != null && (previous.stored ? previous.size != b.blockMax : previous.size < fullFrom)) {
+        return null;
+      }
       boolean stored = w.blockStored();
       int size = w.blockSize();
       int at = w.readBlockInPlace();
-      b.list.add(new Block(at, size, stored, h.blockChecksum() ? w.blockChecksum() : 0));
+      previous = new Block(at, size, stored, h.blockChecksum() ? w.blockChecksum() : 0);
+      b.list.add(previous);
     }
     b.contentChecksum = h.contentChecksum() ? w.contentChecksum() : 0;
     if (w.offset() != src.length || b.count() < 2) {

@@ -169,6 +169,15 @@ class Lz4FrameParallelDecodeTest {
       w.write(data, 100_000, data.length - 100_000);
     }
     frames.add(flushed.toByteArray());
+    ByteArrayOutputStream tiny = new ByteArrayOutputStream(); // thousands of blocks too short to be full
+    try (Lz4FrameOutputStream w = new Lz4FrameOutputStream(tiny, Lz4FrameOptions.builder().blockSize(B64K)
+        .contentChecksum(true).build())) {
+      for (int i = 0; i < 21_000; i += 7) {
+        w.write(data, i, 7);
+        w.flush();
+      }
+    }
+    frames.add(tiny.toByteArray());
     for (byte[] f : frames) {
       CountingExecutor counting = new CountingExecutor(-1);
       assertArrayEquals(Lz4Frame.decompress(f, o), Lz4Frame.decompress(f, o, 3, counting));
