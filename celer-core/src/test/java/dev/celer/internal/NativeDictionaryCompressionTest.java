@@ -11,6 +11,7 @@ import dev.celer.lz4.Lz4Compressor;
 import dev.celer.lz4.Lz4Dictionary;
 import dev.celer.lz4.Lz4StreamCompressor;
 import dev.celer.testsupport.Corpus;
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -249,10 +250,21 @@ class NativeDictionaryCompressionTest {
     try {
       Lz4Compressor c = Lz4.fastCompressor();
       byte[] out = new byte[Lz4.maxCompressedLength(in.length)];
-      for (int i = 0; i < 3000; i++) {
-        // the only reference to the fresh dictionary is this call's argument
-        int n = c.compress(in, 0, in.length, out, 0, out.length, Lz4Dictionary.of(dictBytes));
+      // until the collector has taken 100 of the fresh dictionaries (each iteration checks the
+      // previous one's): what matters is calls after a collection, not a count of calls (3,000
+      // fixed calls took 40-50 s of CI under the collector's constant stops)
+      WeakReference<Lz4Dictionary> previous = null;
+      int collected = 0;
+      for (int i = 0; i < 3000 && collected < 100; i++) {
+        Lz4Dictionary fresh = Lz4Dictionary.of(dictBytes);
+        WeakReference<Lz4Dictionary> freshRef = new WeakReference<>(fresh);
+        int n = c.compress(in, 0, in.length, out, 0, out.length, fresh);
+        fresh = null; // from here a scratch's weak key is the only reference to it
         assertArrayEquals(expect, Arrays.copyOf(out, n), "fresh dictionary, call " + i);
+        if (previous != null && previous.get() == null) {
+          collected++;
+        }
+        previous = freshRef;
         n = c.compress(in, 0, in.length, out, 0, out.length, kept);
         assertArrayEquals(expect, Arrays.copyOf(out, n), "kept dictionary, call " + i);
         n = c.compress(in, 0, in.length, out, 0, out.length, other);
@@ -265,6 +277,7 @@ class NativeDictionaryCompressionTest {
           assertArrayEquals(expect9, Arrays.copyOf(out, n), "HC 9, call " + i);
         }
       }
+      assertTrue(collected >= 100, "the collector took only " + collected + " fresh dictionaries");
     } finally {
       done.set(true);
       gc.join();

@@ -37,9 +37,11 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * the native backend in its fuzzing JVM.
  *
  * <p>{@link Liblz4DifferentialFuzzTest} compares Celer with liblz4, which the test binds itself
- * through FFM: on JDK 25 both runs (Celer's backend off, then on) grant its fuzzing JVM native
- * access, and the run fails unless the target reports that it called liblz4 (and, in the native
- * run, that it compared the native backend too).
+ * through FFM: on JDK 25 its fuzzing JVM gets native access, and the run fails unless the target
+ * reports that it called liblz4 (and, in the native run, that it compared the native backend too).
+ * On JDK 25 the pure-Java run leaves it and {@link NativeDecoderFuzzTest} to the native run ({@code
+ * celer.fuzz.leftToNativeRun}, root pom): there the first compares both backends with liblz4, and
+ * the second runs the same in either.
  */
 class BoundedFuzzingTest {
   /** The targets of {@code fuzz-targets.txt}, in its order, as {@code Class#method}. */
