@@ -376,6 +376,90 @@ class NativeBundledLoadingTest {
     }
   }
 
+  // ------------------------------------------------------------- under a seccomp filter
+
+  /**
+   * @return {@code src/test/seccomp-exec.py}, which runs a program under a seccomp filter that makes
+   *     {@code memfd_create} or sealing fail as a sandbox or an old kernel does; skips the test when
+   *     it cannot run here (no python3, no seccomp filters), fails instead in CI after
+   *     scripts/build-natives ({@code celer.expect.bundled}), whose Linux machines have both
+   */
+  private static Path seccompExec() throws IOException, InterruptedException {
+    Path script = Paths.get("src/test/seccomp-exec.py");
+    if (!Files.exists(script)) {
+      script = Paths.get("celer-core/src/test/seccomp-exec.py"); // run from the repository root
+    }
+    String why;
+    try {
+      Process p = new ProcessBuilder("python3", script.toAbsolutePath().toString(), "memfd-eperm", "true")
+          .redirectErrorStream(true).start();
+      why = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      why = p.waitFor() == 0 ? null : "exit " + p.exitValue() + ": " + why;
+    } catch (IOException e) {
+      why = "python3: " + e.getMessage();
+    }
+    if (Boolean.getBoolean("celer.expect.bundled")) {
+      assertEquals(null, why, "seccomp-exec.py cannot run here");
+    }
+    assumeTrue(why == null, "no seccomp filter here: " + why);
+    return script.toAbsolutePath();
+  }
+
+  /** @return the status line of a fresh JVM with {@code jvmArgs} under seccomp-exec.py's {@code mode} filter */
+  private static String runUnderSeccomp(String mode, String... jvmArgs) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(Arrays.asList("python3", seccompExec().toString(), mode));
+    cmd.addAll(command(System.getProperty("java.class.path"), jvmArgs));
+    return finish(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+  }
+
+  /**
+   * {@code memfd_create} refused by a seccomp profile (EPERM: containers, systemd's {@code
+   * SystemCallFilter}) or missing (ENOSYS: kernels before 3.17), played by a real seccomp filter:
+   * the per-user cache, with the reason in the status; never {@code java.io.tmpdir} (missing here).
+   */
+  @Test
+  void memfdRefusedOrMissing() throws Exception {
+    Properties manifest = needBundled();
+    String lz4 = manifest.getProperty(PLATFORM + "/liblz4.so.sha256") + "-liblz4.so";
+    String xxh = manifest.getProperty(PLATFORM + "/libxxhash.so.sha256") + "-libxxhash.so";
+    for (String[] c : new String[][] {{"memfd-eperm", "1"}, {"memfd-enosys", "38"}}) {
+      Path cache = scratch(c[0]).resolve("celer-native");
+      String out = runUnderSeccomp(c[0], "-Ddev.celer.native.cache=" + cache, "-Djava.io.tmpdir=/nonexistent/celer-tmp");
+      String why = "; memfd: memfd_create failed: errno " + c[1] + ")";
+      assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", " + cache.resolve(lz4) + why + ", "
+          + XXH + " (bundled " + PLATFORM + ", " + cache.resolve(xxh) + why, out, c[0]);
+      assertEquals(2, files(cache).size(), files(cache).toString());
+    }
+  }
+
+  /**
+   * Kernels before 6.3 reject {@code MFD_NOEXEC_SEAL} with EINVAL (played by a seccomp filter that
+   * rejects only calls with that flag): the call without it still gives the anonymous file, and
+   * nothing is written anywhere.
+   */
+  @Test
+  void kernelWithoutTheNoexecSeal() throws Exception {
+    needBundled();
+    String out = runUnderSeccomp("noexec-seal-einval", "-Djava.io.tmpdir=/nonexistent/celer-tmp",
+        "-Ddev.celer.native.cache=/nonexistent/celer-cache");
+    assertEquals("native: liblz4 1.10.0 (bundled " + PLATFORM + ", memfd), " + XXH + " (bundled " + PLATFORM + ", memfd)", out);
+  }
+
+  /**
+   * Sealing refused ({@code fcntl(F_ADD_SEALS)} fails with EPERM under a seccomp filter): the
+   * anonymous file is not loaded, since its bytes could still change after the hash check; the
+   * cache is used, with the reason.
+   */
+  @Test
+  void sealingRefused() throws Exception {
+    Properties manifest = needBundled();
+    Path cache = scratch("seal").resolve("celer-native");
+    String out = runUnderSeccomp("seal-eperm", "-Ddev.celer.native.cache=" + cache);
+    String lz4 = manifest.getProperty(PLATFORM + "/liblz4.so.sha256") + "-liblz4.so";
+    assertTrue(out.startsWith("native: liblz4 1.10.0 (bundled " + PLATFORM + ", " + cache.resolve(lz4)
+        + "; memfd: sealing the memfd failed: errno 1), " + XXH + " (bundled " + PLATFORM + ", " + cache), out);
+  }
+
   /**
    * Two class loaders in this JVM, each with its own copy of Celer (the packaged multi-release
    * jar when the tests run on it, else the class directories in the order a multi-release jar
