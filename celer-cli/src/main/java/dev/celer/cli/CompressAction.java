@@ -66,9 +66,11 @@ final class CompressAction extends FileAction {
       }
       copyAttributes(in, out);
       removeSource(in, ExitCode.COMPRESS_REMOVE);
-      s.display(2, "\r" + " ".repeat(79) + "\r");
-      s.display(2, String.format(Locale.ROOT, "Compressed %d bytes into %d bytes ==> %.2f%%\n",
-          sizes[0], sizes[1], 100.0 * sizes[1] / Math.max(1, sizes[0])));
+      if (s.displayLevel >= 2) { // java.util.Formatter's first use costs a cold JVM about 7 ms
+        s.display(2, "\r" + " ".repeat(79) + "\r");
+        s.display(2, String.format(Locale.ROOT, "Compressed %d bytes into %d bytes ==> %.2f%%\n",
+            sizes[0], sizes[1], 100.0 * sizes[1] / Math.max(1, sizes[0])));
+      }
       return 0;
     }
   }

@@ -10,7 +10,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -89,9 +88,16 @@ final class DecompressAction extends FileAction {
       if (!r.trailingData) {
         removeSource(in, ExitCode.DECOMPRESS_REMOVE);
       }
-      s.display(2, "\r" + " ".repeat(79) + "\r");
-      String shown = src.length() > 20 ? src.substring(0, 20) : src;
-      s.display(2, String.format(Locale.ROOT, "%-20s : decoded %d bytes \n", shown, r.size));
+      if (s.displayLevel >= 2) {
+        // lz4's "%-20s : decoded %llu bytes \n", without java.util.Formatter: its first use costs a
+        // cold JVM about 7 ms, a tenth of what separates celer -d from lz4 -d on 300 MB
+        StringBuilder line = new StringBuilder("\r").append(" ".repeat(79)).append('\r');
+        line.append(src.length() > 20 ? src.substring(0, 20) : src);
+        while (line.length() < 81 + 20) {
+          line.append(' ');
+        }
+        s.display(2, line.append(" : decoded ").append(r.size).append(" bytes \n").toString());
+      }
       return r.trailingData ? ExitCode.FAILED.code : 0;
     }
   }

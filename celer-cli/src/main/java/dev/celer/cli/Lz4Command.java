@@ -129,6 +129,9 @@ final class Lz4Command {
     }
     if (chooseBackend && s.mode != Lz4Settings.Mode.LIST) {
       BackendChoice.forInputs(io.cwd(), s.multiple ? inFiles : List.of(input));
+      if (s.mode == Lz4Settings.Mode.DECOMPRESS || s.contentChecksum && !s.legacy) {
+        BackendChoice.bindChecksumAhead();
+      }
     }
     return switch (s.mode) {
       case DECOMPRESS -> new DecompressAction(s, io).run(input, output, inFiles);

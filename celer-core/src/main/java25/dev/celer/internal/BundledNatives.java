@@ -201,26 +201,33 @@ final class BundledNatives {
    * libc.so.6}. The loader the process runs under is what a library must link against, whatever
    * else is installed (Debian can install musl beside glibc).
    *
-   * @param maps the lines of {@code /proc/self/maps}
+   * @param maps the text of {@code /proc/self/maps} (one mapping per line, the file's path last)
    * @return whether the process runs on musl
    */
-  static boolean musl(List<String> maps) {
-    for (String line : maps) {
-      int slash = line.lastIndexOf('/');
-      if (slash >= 0) {
-        String name = line.substring(slash + 1);
-        if (name.startsWith("ld-musl-") || name.startsWith("libc.musl-")) {
-          return true;
-        }
+  static boolean musl(String maps) {
+    return mapsFile(maps, "/ld-musl-") || mapsFile(maps, "/libc.musl-");
+  }
+
+  /** @return whether a line of {@code maps} ends in a file whose name starts with {@code prefix} (after its slash) */
+  private static boolean mapsFile(String maps, String prefix) {
+    for (int i = maps.indexOf(prefix); i >= 0; i = maps.indexOf(prefix, i + 1)) {
+      int end = maps.indexOf('\n', i);
+      int slash = maps.indexOf('/', i + 1);
+      if (slash < 0 || (end >= 0 && slash > end)) {
+        return true; // no further slash on this line: the file's own name
       }
     }
     return false;
   }
 
-  /** @return whether this Linux process runs on musl: {@link #musl(List)}, or the files of musl's loader when the maps cannot be read */
+  /**
+   * @return whether this Linux process runs on musl: {@link #musl(String)} (one read of the maps as
+   *     bytes: a JVM maps a few thousand objects, and splitting them into lines took 10 ms of a cold
+   *     start), or the files of musl's loader when the maps cannot be read
+   */
   private static boolean muslHere(String arch) {
     try {
-      return musl(Files.readAllLines(Path.of("/proc/self/maps"), java.nio.charset.StandardCharsets.ISO_8859_1));
+      return musl(new String(Files.readAllBytes(Path.of("/proc/self/maps")), java.nio.charset.StandardCharsets.ISO_8859_1));
     } catch (IOException | UncheckedIOException e) {
       return Files.exists(Path.of("/lib/ld-musl-" + arch + ".so.1"))
           && !Files.exists(Path.of(arch.equals("x86_64") ? "/lib64/ld-linux-x86-64.so.2" : "/lib/ld-linux-aarch64.so.1"));
@@ -253,8 +260,9 @@ final class BundledNatives {
       String osName = System.getProperty("os.name", "");
       String osArch = System.getProperty("os.arch", "");
       String arch = osArch.equals("amd64") ? "x86_64" : osArch;
-      String platform = platform(osName, osArch, osName.equalsIgnoreCase("linux") && muslHere(arch));
-      if (platform == null) {
+      // the platform's name without the C library first: no need to read the maps for an OS or
+      // machine celer-native has no build for, nor when celer-native is absent (below)
+      if (platform(osName, osArch, false) == null) {
         return "celer-native has no build for " + osName + " " + osArch;
       }
       ClassLoader own = BundledNatives.class.getClassLoader();
@@ -274,7 +282,7 @@ final class BundledNatives {
       } catch (IOException | IllegalArgumentException e) {
         return "celer-native's natives.properties cannot be read: " + e;
       }
-      return new Bundle(url, p, platform);
+      return new Bundle(url, p, platform(osName, osArch, osName.equalsIgnoreCase("linux") && muslHere(arch)));
     }
   }
 

@@ -596,19 +596,22 @@ class NativeBundledLoadingTest {
   /** musl is told from the dynamic loader mapped into the process, not from what is installed. */
   @Test
   void muslFromTheMappedLoader() throws Throwable {
-    Method musl = method("musl", List.class);
+    Method musl = method("musl", String.class);
     assumeTrue(musl != null, "needs the Java 25 layer");
-    List<String> alpine = Arrays.asList(
+    String alpine = String.join("\n",
         "7f0c1a000000-7f0c1a014000 r--p 00000000 00:2a 123 /lib/ld-musl-x86_64.so.1",
         "7f0c1a200000-7f0c1a300000 r-xp 00000000 00:2a 456 /opt/java/openjdk/lib/server/libjvm.so");
-    List<String> debian = Arrays.asList(
+    String alpineLink = "7f0c1a000000-7f0c1a014000 r--p 00000000 00:2a 123 /usr/lib/libc.musl-x86_64.so.1\n";
+    String debian = String.join("\n",
         "7f0c1a000000-7f0c1a014000 r--p 00000000 00:2a 123 /usr/lib/x86_64-linux-gnu/libc.so.6",
         "7f0c1a400000-7f0c1a414000 r--p 00000000 00:2a 124 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2",
         "7ffd0a000000-7ffd0a021000 rw-p 00000000 00:00 0 [stack]");
     assertEquals(true, call(musl, alpine));
+    assertEquals(true, call(musl, alpineLink));
+    assertEquals(false, call(musl, "7f0c1a000000-7f0c1a014000 r--p 00000000 00:2a 9 /opt/ld-musl-tools/libz.so.1\n"));
     assertEquals(false, call(musl, debian));
     if (System.getProperty("os.name").equals("Linux")) { // this machine: glibc (Debian)
-      assertEquals(false, call(musl, Files.readAllLines(Paths.get("/proc/self/maps"), StandardCharsets.ISO_8859_1)));
+      assertEquals(false, call(musl, new String(Files.readAllBytes(Paths.get("/proc/self/maps")), StandardCharsets.ISO_8859_1)));
     }
   }
 
