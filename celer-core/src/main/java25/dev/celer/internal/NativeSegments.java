@@ -36,7 +36,14 @@ final class NativeSegments {
    * on its second miss, so one-off offsets (a large array walked block by block once) make no
    * entries. Plain ints, racy on purpose: a lost update costs a miss.
    */
-  private static final int[] SEEN = new int[1 << 12]; // indexed by 12 bits (remember)
+  private static final int[] SEEN = new int[1 << 12]; // indexed by 12 bits (seenAt)
+  /**
+   * A second table, indexed by other bits: two keys that one call uses together (a source and a
+   * destination buffer) and that share a slot of {@link #SEEN} would overwrite each other there on
+   * every call and never enter the cache, allocating on every call for as long as they live (CI
+   * met such a pair: 160 B per call). They would have to share a slot of both tables to do so.
+   */
+  private static final int[] SEEN2 = new int[1 << 12];
 
   /** @return the cached entry for {@code base} at {@code off} in the set at {@code i}, or {@code null} */
   private static Known find(int i, Object base, int off) {
@@ -68,11 +75,11 @@ final class NativeSegments {
    * @return the slot, or -1
    */
   private static int admit(int h, int i) {
-    // the low bits of h depend only on the low bits of the offset (it is a product): mix all of
-    // them in, or offsets a power of two apart in one array would share a slot and evict each other
-    int at = (h ^ h >>> 15) * 0x2C1B3C6D >>> (32 - 12);
-    if (SEEN[at] != h) {
+    int at = seenAt(h, 0);
+    int at2 = seenAt(h, 1);
+    if (SEEN[at] != h && SEEN2[at2] != h) {
       SEEN[at] = h;
+      SEEN2[at2] = h;
       return -1;
     }
     for (int j = i; j < i + WAYS; j++) {
@@ -82,6 +89,15 @@ final class NativeSegments {
       }
     }
     return -1;
+  }
+
+  /**
+   * @return the slot of hash {@code h} in {@link #SEEN} ({@code table} 0) or {@link #SEEN2} (1).
+   *     The low bits of h depend only on the low bits of the offset (it is a product): all of them
+   *     are mixed in, or offsets a power of two apart in one array would share a slot.
+   */
+  static int seenAt(int h, int table) {
+    return table == 0 ? (h ^ h >>> 15) * 0x2C1B3C6D >>> (32 - 12) : (h ^ h >>> 13) * 0x5F356495 >>> (32 - 12);
   }
 
   /** @return whether {@code k} went into slot {@code j}, which {@link #admit} found free */

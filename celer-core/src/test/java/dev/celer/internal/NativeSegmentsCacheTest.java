@@ -1,0 +1,84 @@
+package dev.celer.internal;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cache of {@code NativeSegments} (Java 25 layer: what a downcall knows of a direct buffer or
+ * an array offset, so that a call on the same buffer as an earlier one allocates nothing): two
+ * buffers that every call uses together must both enter it, even when their hashes share a slot of
+ * its "seen missing" table. With one such table they overwrote each other there on every call and
+ * never entered, and each call allocated (CI, 2026-11-29: {@code BlockAllocationTest} saw 160 B per
+ * direct-buffer compression). Runs where the Java 25 layer is on the class path.
+ */
+class NativeSegmentsCacheTest {
+  private static Method method(Class<?> c, String name, Class<?>... types) throws NoSuchMethodException {
+    Method m = c.getDeclaredMethod(name, types);
+    m.setAccessible(true);
+    return m;
+  }
+
+  private static Object call(Method m, Object... args) throws Throwable {
+    try {
+      return m.invoke(null, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  @Test
+  void buffersUsedTogetherEnterTheCacheWhenTheirSeenSlotsCollide() throws Throwable {
+    Class<?> segments;
+    try {
+      segments = Class.forName("dev.celer.internal.NativeSegments");
+    } catch (ClassNotFoundException e) {
+      segments = null;
+    }
+    assumeTrue(segments != null && Runtime.version().feature() >= 25, "needs the Java 25 layer");
+    Method hash = method(segments, "hash", Object.class, int.class);
+    Method seenAt = method(segments, "seenAt", int.class, int.class);
+    Method direct = method(segments, "direct", ByteBuffer.class);
+
+    // two direct buffers whose hashes share a slot of the first table (birthday odds: a few
+    // hundred buffers suffice for 4,096 slots)
+    List<ByteBuffer> kept = new ArrayList<>();
+    ByteBuffer[] pair = null;
+    ByteBuffer[] bySlot = new ByteBuffer[1 << 12];
+    for (int i = 0; i < 20_000 && pair == null; i++) {
+      ByteBuffer b = ByteBuffer.allocateDirect(16);
+      kept.add(b);
+      int slot = (int) (int) call(seenAt, call(hash, b, -1), 0);
+      if (bySlot[slot] != null) {
+        pair = new ByteBuffer[] {bySlot[slot], b};
+      } else {
+        bySlot[slot] = b;
+      }
+    }
+    assertTrue(pair != null, "no two of 20,000 buffers share a slot");
+
+    // a call's lookups, source then destination, call after call: after a few calls both are
+    // cached (the same entry comes back). A collection clears entries, so a few tries are allowed.
+    boolean cached = false;
+    for (int attempt = 0; attempt < 20 && !cached; attempt++) {
+      for (int call = 0; call < 4; call++) {
+        call(direct, pair[0]);
+        call(direct, pair[1]);
+      }
+      // in the same alternation: the same entry for each buffer in two successive calls
+      Object a1 = call(direct, pair[0]);
+      Object b1 = call(direct, pair[1]);
+      Object a2 = call(direct, pair[0]);
+      Object b2 = call(direct, pair[1]);
+      cached = a1 == a2 && b1 == b2;
+    }
+    assertTrue(cached, "two buffers used together, sharing a slot of the seen table, never entered the cache");
+    kept.clear();
+  }
+}
