@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -546,21 +545,9 @@ class NativeBundledLoadingTest {
 
   // ------------------------------------------------------------------ pure functions
 
+  /** A package-private method of {@code BundledNatives} (Java 25 layer), or null without the layer. */
   private static Method method(String name, Class<?>... types) {
-    try {
-      // the class exists in the Java 25 layer only; this test compiles against the base classes
-      return Class.forName("dev.celer.internal.BundledNatives").getDeclaredMethod(name, types);
-    } catch (ReflectiveOperationException e) {
-      return null;
-    }
-  }
-
-  private static Object call(Method m, Object... args) throws Throwable {
-    try {
-      return m.invoke(null, args);
-    } catch (InvocationTargetException e) {
-      throw e.getCause();
-    }
+    return Layer25.method("BundledNatives", name, types);
   }
 
   @Test
@@ -582,12 +569,12 @@ class NativeBundledLoadingTest {
         {"FreeBSD", "amd64", "false", null},
     };
     for (String[] c : cases) {
-      assertEquals(c[3], call(platform, c[0], c[1], Boolean.parseBoolean(c[2])), Arrays.toString(c));
+      assertEquals(c[3], Layer25.call(platform, c[0], c[1], Boolean.parseBoolean(c[2])), Arrays.toString(c));
     }
     Method file = method("fileName", String.class, String.class);
-    assertEquals("liblz4.so", call(file, "lz4", "linux-aarch64-musl"));
-    assertEquals("libxxhash.dylib", call(file, "xxhash", "macos-aarch64"));
-    assertEquals("lz4.dll", call(file, "lz4", "windows-x86_64"));
+    assertEquals("liblz4.so", Layer25.call(file, "lz4", "linux-aarch64-musl"));
+    assertEquals("libxxhash.dylib", Layer25.call(file, "xxhash", "macos-aarch64"));
+    assertEquals("lz4.dll", Layer25.call(file, "lz4", "windows-x86_64"));
   }
 
   /** musl is told from the dynamic loader mapped into the process, not from what is installed. */
@@ -603,12 +590,12 @@ class NativeBundledLoadingTest {
         "7f0c1a000000-7f0c1a014000 r--p 00000000 00:2a 123 /usr/lib/x86_64-linux-gnu/libc.so.6",
         "7f0c1a400000-7f0c1a414000 r--p 00000000 00:2a 124 /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2",
         "7ffd0a000000-7ffd0a021000 rw-p 00000000 00:00 0 [stack]");
-    assertEquals(true, call(musl, alpine));
-    assertEquals(true, call(musl, alpineLink));
-    assertEquals(false, call(musl, "7f0c1a000000-7f0c1a014000 r--p 00000000 00:2a 9 /opt/ld-musl-tools/libz.so.1\n"));
-    assertEquals(false, call(musl, debian));
+    assertEquals(true, Layer25.call(musl, alpine));
+    assertEquals(true, Layer25.call(musl, alpineLink));
+    assertEquals(false, Layer25.call(musl, "7f0c1a000000-7f0c1a014000 r--p 00000000 00:2a 9 /opt/ld-musl-tools/libz.so.1\n"));
+    assertEquals(false, Layer25.call(musl, debian));
     if (System.getProperty("os.name").equals("Linux")) { // this machine: glibc (Debian)
-      assertEquals(false, call(musl, new String(Files.readAllBytes(Paths.get("/proc/self/maps")), StandardCharsets.ISO_8859_1)));
+      assertEquals(false, Layer25.call(musl, new String(Files.readAllBytes(Paths.get("/proc/self/maps")), StandardCharsets.ISO_8859_1)));
     }
   }
 
@@ -617,15 +604,15 @@ class NativeBundledLoadingTest {
     Method dir = method("cacheDirectory", String.class, String.class, Map.class, String.class);
     assumeTrue(dir != null, "needs the Java 25 layer");
     Map<String, String> env = new HashMap<>();
-    assertEquals(Paths.get("/home/u/.cache/celer-native"), call(dir, null, "Linux", env, "/home/u"));
+    assertEquals(Paths.get("/home/u/.cache/celer-native"), Layer25.call(dir, null, "Linux", env, "/home/u"));
     env.put("XDG_CACHE_HOME", "relative/ignored");
-    assertEquals(Paths.get("/home/u/.cache/celer-native"), call(dir, null, "Linux", env, "/home/u"));
+    assertEquals(Paths.get("/home/u/.cache/celer-native"), Layer25.call(dir, null, "Linux", env, "/home/u"));
     env.put("XDG_CACHE_HOME", "/var/cache/u");
-    assertEquals(Paths.get("/var/cache/u/celer-native"), call(dir, null, "Linux", env, "/home/u"));
-    assertEquals(Paths.get("/Users/u/Library/Caches/celer-native"), call(dir, null, "Mac OS X", env, "/Users/u"));
-    assertEquals(Paths.get("/x/y"), call(dir, "/x/y", "Linux", env, "/home/u"));
-    assertEquals(null, call(dir, null, "Linux", new HashMap<>(), "?"));
-    assertEquals(null, call(dir, null, "Windows 11", new HashMap<>(), "C:\\Users\\u"));
-    assertFalse(call(dir, null, "Linux", new HashMap<>(), "/root").toString().contains(System.getProperty("java.io.tmpdir") + "/"));
+    assertEquals(Paths.get("/var/cache/u/celer-native"), Layer25.call(dir, null, "Linux", env, "/home/u"));
+    assertEquals(Paths.get("/Users/u/Library/Caches/celer-native"), Layer25.call(dir, null, "Mac OS X", env, "/Users/u"));
+    assertEquals(Paths.get("/x/y"), Layer25.call(dir, "/x/y", "Linux", env, "/home/u"));
+    assertEquals(null, Layer25.call(dir, null, "Linux", new HashMap<>(), "?"));
+    assertEquals(null, Layer25.call(dir, null, "Windows 11", new HashMap<>(), "C:\\Users\\u"));
+    assertFalse(Layer25.call(dir, null, "Linux", new HashMap<>(), "/root").toString().contains(System.getProperty("java.io.tmpdir") + "/"));
   }
 }

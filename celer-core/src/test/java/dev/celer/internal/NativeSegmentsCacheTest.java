@@ -3,7 +3,6 @@ package dev.celer.internal;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -19,32 +18,13 @@ import org.junit.jupiter.api.Test;
  * direct-buffer compression). Runs where the Java 25 layer is on the class path.
  */
 class NativeSegmentsCacheTest {
-  private static Method method(Class<?> c, String name, Class<?>... types) throws NoSuchMethodException {
-    Method m = c.getDeclaredMethod(name, types);
-    m.setAccessible(true);
-    return m;
-  }
-
-  private static Object call(Method m, Object... args) throws Throwable {
-    try {
-      return m.invoke(null, args);
-    } catch (InvocationTargetException e) {
-      throw e.getCause();
-    }
-  }
-
   @Test
   void buffersUsedTogetherEnterTheCacheWhenTheirSeenSlotsCollide() throws Throwable {
-    Class<?> segments;
-    try {
-      segments = Class.forName("dev.celer.internal.NativeSegments");
-    } catch (ClassNotFoundException e) {
-      segments = null;
-    }
-    assumeTrue(segments != null && Runtime.version().feature() >= 25, "needs the Java 25 layer");
-    Method hash = method(segments, "hash", Object.class, int.class);
-    Method seenAt = method(segments, "seenAt", int.class, int.class);
-    Method direct = method(segments, "direct", ByteBuffer.class);
+    Method hash = Layer25.method("NativeSegments", "hash", Object.class, int.class);
+    Method seenAt = Layer25.method("NativeSegments", "seenAt", int.class, int.class);
+    Method direct = Layer25.method("NativeSegments", "direct", ByteBuffer.class);
+    assumeTrue(hash != null && Runtime.version().feature() >= 25, "needs the Java 25 layer");
+    assertTrue(seenAt != null && direct != null, "NativeSegments.seenAt and direct");
 
     // two direct buffers whose hashes share a slot of the first table (birthday odds: a few
     // hundred buffers suffice for 4,096 slots)
@@ -54,12 +34,12 @@ class NativeSegmentsCacheTest {
     for (int i = 0; i < 20_000 && pair == null; i++) {
       ByteBuffer b = ByteBuffer.allocateDirect(16);
       kept.add(b);
-      int h = (int) call(hash, b, -1);
-      int slot = (int) call(seenAt, h, 0);
+      int h = (int) Layer25.call(hash, b, -1);
+      int slot = (int) Layer25.call(seenAt, h, 0);
       ByteBuffer other = bySlot[slot];
       if (other != null) {
         // (a pair sharing a slot of the second table too, 1 in 4,096 of these, is the risk left)
-        if ((int) call(seenAt, h, 1) != (int) call(seenAt, call(hash, other, -1), 1)) {
+        if ((int) Layer25.call(seenAt, h, 1) != (int) Layer25.call(seenAt, Layer25.call(hash, other, -1), 1)) {
           pair = new ByteBuffer[] {other, b};
         }
       } else {
@@ -76,14 +56,14 @@ class NativeSegmentsCacheTest {
     for (int attempt = 0; attempt < 20 && !cached; attempt++) {
       System.gc();
       for (int call = 0; call < 4; call++) {
-        call(direct, pair[0]);
-        call(direct, pair[1]);
+        Layer25.call(direct, pair[0]);
+        Layer25.call(direct, pair[1]);
       }
       // in the same alternation: the same entry for each buffer in two successive calls
-      Object a1 = call(direct, pair[0]);
-      Object b1 = call(direct, pair[1]);
-      Object a2 = call(direct, pair[0]);
-      Object b2 = call(direct, pair[1]);
+      Object a1 = Layer25.call(direct, pair[0]);
+      Object b1 = Layer25.call(direct, pair[1]);
+      Object a2 = Layer25.call(direct, pair[0]);
+      Object b2 = Layer25.call(direct, pair[1]);
       cached = a1 == a2 && b1 == b2;
     }
     assertTrue(cached, "two buffers used together, sharing a slot of the seen table, never entered the cache");
