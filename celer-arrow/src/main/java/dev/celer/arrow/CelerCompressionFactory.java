@@ -38,7 +38,14 @@ import org.apache.arrow.vector.compression.NoCompressionCodec;
  * when no other registered factory comes first on the class path; pass {@link #INSTANCE} to be
  * sure (docs/arrow.md, "Which factory a reader uses").
  *
- * <p>Stateless and thread-safe; so are its codecs.
+ * <p>Memory: a decompressed LZ4_FRAME buffer of 256 KB or more is decoded into memory that is
+ * kept when Arrow releases the buffer, and reused for the next one of about its size (the buffers
+ * of the next record batch), as pyarrow's memory pool does: fresh memory costs a page fault per 4
+ * KB on first touch. The buffer is accounted to the reader's allocator as any other; at most 64
+ * MiB are kept free per JVM (system property {@value DecodedBufferPool#KEPT_FREE_PROPERTY}, in
+ * bytes; {@code 0} turns the reuse off). See {@code docs/arrow.md}, "Memory".
+ *
+ * <p>Thread-safe; so are its codecs.
  */
 public final class CelerCompressionFactory implements CompressionCodec.Factory {
 
@@ -90,7 +97,7 @@ public final class CelerCompressionFactory implements CompressionCodec.Factory {
   public CompressionCodec createCodec(CodecType codecType) {
     switch (codecType) {
       case LZ4_FRAME:
-        return new CelerLz4FrameCodec(Lz4Level.of(DEFAULT_LEVEL), blockSize);
+        return new CelerLz4FrameCodec(Lz4Level.of(DEFAULT_LEVEL), blockSize, DecodedBufferPool.SHARED);
       case ZSTD:
         return commonsFactory().createCodec(codecType);
       case NO_COMPRESSION:
@@ -109,7 +116,7 @@ public final class CelerCompressionFactory implements CompressionCodec.Factory {
   public CompressionCodec createCodec(CodecType codecType, int compressionLevel) {
     switch (codecType) {
       case LZ4_FRAME:
-        return new CelerLz4FrameCodec(Lz4Level.of(compressionLevel), blockSize);
+        return new CelerLz4FrameCodec(Lz4Level.of(compressionLevel), blockSize, DecodedBufferPool.SHARED);
       case ZSTD:
         return commonsFactory().createCodec(codecType, compressionLevel);
       case NO_COMPRESSION:

@@ -34,7 +34,9 @@ import org.apache.arrow.vector.compression.CompressionUtil;
  * <p>Hostile input: the declared length (the 8-byte prefix) is checked before anything is
  * allocated, against what the frame could decode to (at most 255 bytes per compressed byte, the
  * LZ4 block format's limit) and against the content size the frame header declares; the output
- * buffer then has exactly the declared length, and decoding stops at its end. Every malformed,
+ * buffer then has exactly the declared length, and decoding stops at its end. Its memory comes from
+ * a {@link DecodedBufferPool} (reused after Arrow releases a decompressed buffer) and is returned
+ * only once every byte of it was decoded. Every malformed,
  * truncated or lying input fails with an {@link IllegalArgumentException} (Arrow's type for bad
  * buffers, a {@code RuntimeException} as Arrow's own codecs throw) whose cause is Celer's {@link
  * Lz4StreamException} (what was wrong, and the offset in the frame) or {@link Lz4Exception}; the output buffer is released and the compressed buffer left to its owner, as
@@ -64,8 +66,10 @@ final class CelerLz4FrameCodec extends AbstractCompressionCodec {
   private static final Lz4FrameReadOptions READ = Lz4FrameReadOptions.defaults();
 
   private final Lz4FrameOptions options;
+  private final DecodedBufferPool pool;
 
-  CelerLz4FrameCodec(Lz4Level level, Lz4FrameOptions.BlockSize blockSize) {
+  CelerLz4FrameCodec(Lz4Level level, Lz4FrameOptions.BlockSize blockSize, DecodedBufferPool pool) {
+    this.pool = pool;
     this.options = Lz4FrameOptions.builder()
         .level(level)
         .blockSize(blockSize)
@@ -121,7 +125,7 @@ final class CelerLz4FrameCodec extends AbstractCompressionCodec {
     long declared = readUncompressedLength(compressed);
     long frameLength = compressed.writerIndex() - PREFIX;
     ByteBuffer src = checkedSource(compressed, declared, frameLength);
-    ArrowBuf out = allocator.buffer(declared);
+    ArrowBuf out = pool.buffer(allocator, declared); // exactly the declared length, filled below
     try {
       ByteBuffer dst = out.nioBuffer(0, (int) declared);
       int n;

@@ -50,6 +50,19 @@ class IpcRoundTripTest extends LeakCheckedTest {
         CelerCompressionFactory.INSTANCE, ROWS);
   }
 
+  /**
+   * Batches whose buffers are large enough (256 KB and up) to be decoded into reused memory
+   * ({@link DecodedBufferPool}): each batch's buffers reuse the previous batch's once the reader
+   * loads the next, and every batch must still read back as written.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void largeBatchesOnReusedMemory(boolean stream) throws IOException {
+    roundTrip(stream, CelerCompressionFactory.INSTANCE, CodecType.LZ4_FRAME, Optional.empty(),
+        CelerCompressionFactory.INSTANCE, new int[] {60_000, 60_000, 45_000, 60_000});
+    assertTrue(DecodedBufferPool.SHARED.freeBytes() > 0, "the reader's released buffers went back to the pool");
+  }
+
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
   void arrowJavaReadsCelerAndCelerReadsArrowJava(boolean stream) throws IOException {
