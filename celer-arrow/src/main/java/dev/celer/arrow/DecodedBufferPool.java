@@ -3,6 +3,7 @@ package dev.celer.arrow;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.AllocationListener;
 import org.apache.arrow.memory.BufferAllocator;
@@ -72,10 +73,11 @@ final class DecodedBufferPool {
       }
       block = backing().buffer(size);
     }
+    Lease lease = new Lease(size, block);
     try {
-      return allocator.wrapForeignAllocation(new Lease(size, block));
+      return allocator.wrapForeignAllocation(lease);
     } catch (RuntimeException | Error e) {
-      give(block);
+      lease.release0(); // unless Arrow did (it does when it fails after accounting the buffer)
       throw e;
     }
   }
@@ -122,10 +124,10 @@ final class DecodedBufferPool {
     long c = block.capacity();
     while (freeBytes + c > maxFree && !age.isEmpty()) {
       ArrowBuf old = age.pollFirst();
-      Map.Entry<Long, ArrayDeque<ArrowBuf>> e = free.floorEntry(old.capacity());
-      e.getValue().remove(old);
-      if (e.getValue().isEmpty()) {
-        free.remove(e.getKey());
+      ArrayDeque<ArrowBuf> same = free.get(old.capacity());
+      same.remove(old);
+      if (same.isEmpty()) {
+        free.remove(old.capacity());
       }
       freeBytes -= old.capacity();
       old.close();
@@ -139,9 +141,14 @@ final class DecodedBufferPool {
     freeBytes += c;
   }
 
-  /** One decompressed buffer's hold on a block: Arrow releases it once, and the block comes back. */
+  /**
+   * One decompressed buffer's hold on a block: the block comes back once, however many times it is
+   * released (Arrow releases it when the buffer's last reference goes, and also when wrapping it
+   * fails after the allocator accounted it; {@link #buffer} releases it when wrapping fails).
+   */
   private final class Lease extends ForeignAllocation {
     private final ArrowBuf block;
+    private final AtomicBoolean released = new AtomicBoolean();
 
     Lease(long size, ArrowBuf block) {
       super(size, block.memoryAddress());
@@ -150,7 +157,9 @@ final class DecodedBufferPool {
 
     @Override
     protected void release0() {
-      give(block);
+      if (released.compareAndSet(false, true)) {
+        give(block);
+      }
     }
   }
 }

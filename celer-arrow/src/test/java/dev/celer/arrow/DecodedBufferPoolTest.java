@@ -13,9 +13,12 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.arrow.memory.AllocationListener;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.compression.CompressionCodec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -143,6 +146,42 @@ class DecodedBufferPoolTest extends LeakCheckedTest {
       moved.close();
     }
     assertEquals(303_104, pool.freeBytes());
+  }
+
+  /**
+   * Arrow gives the memory back itself when wrapping fails after its allocator accounted the
+   * buffer (here: a listener that throws); the block must come back once, not twice (twice would
+   * hand one block to two buffers).
+   */
+  @Test
+  void aWrapThatFailsAfterAccountingGivesTheBlockBackOnce() {
+    AtomicBoolean armed = new AtomicBoolean();
+    AllocationListener failing = new AllocationListener() {
+      @Override
+      public void onAllocation(long size) {
+        if (armed.get()) {
+          throw new IllegalStateException("the listener refuses " + size);
+        }
+      }
+    };
+    byte[] d = data(300_000, 9);
+    try (BufferAllocator reader = new RootAllocator(failing, Long.MAX_VALUE)) {
+      codec.decompress(reader, compressed(d)).close(); // a block in the pool
+      assertEquals(303_104, pool.freeBytes());
+      armed.set(true);
+      ArrowBuf c = compressed(d);
+      assertThrows(IllegalStateException.class, () -> codec.decompress(reader, c));
+      c.close();
+      armed.set(false);
+      assertEquals(303_104, pool.freeBytes(), "the block came back once");
+      ArrowBuf a = codec.decompress(reader, compressed(d));
+      ArrowBuf b = codec.decompress(reader, compressed(d));
+      assertNotEquals(a.memoryAddress(), b.memoryAddress(), "two buffers, two blocks");
+      assertArrayEquals(d, bytes(a));
+      assertArrayEquals(d, bytes(b));
+      a.close();
+      b.close();
+    }
   }
 
   @Test
