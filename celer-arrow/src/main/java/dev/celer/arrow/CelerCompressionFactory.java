@@ -41,9 +41,11 @@ import org.apache.arrow.vector.compression.NoCompressionCodec;
  * <p>Memory: a decompressed LZ4_FRAME buffer of 256 KB or more is decoded into memory that is
  * kept when Arrow releases the buffer, and reused for the next one of about its size (the buffers
  * of the next record batch), as pyarrow's memory pool does: fresh memory costs a page fault per 4
- * KB on first touch. The buffer is accounted to the reader's allocator as any other; at most 64
- * MiB are kept free per JVM (system property {@value DecodedBufferPool#KEPT_FREE_PROPERTY}, in
- * bytes; {@code 0} turns the reuse off). See {@code docs/arrow.md}, "Memory".
+ * KB on first touch. The buffer is accounted to the reader's allocator as any other, for its
+ * length; at most 64 MiB are kept free (system property {@value
+ * DecodedBufferPool#KEPT_FREE_PROPERTY}, in bytes; {@code 0} turns the reuse off), until the JVM
+ * exits: per class loader of celer-arrow, so set it to 0 where such loaders are discarded and made
+ * again (application servers). See {@code docs/arrow.md}, "How the reuse works".
  *
  * <p>Thread-safe; so are its codecs.
  */

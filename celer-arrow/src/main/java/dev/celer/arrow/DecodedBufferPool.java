@@ -1,6 +1,8 @@
 package dev.celer.arrow;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -8,6 +10,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.AllocationListener;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.ForeignAllocation;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.memory.rounding.SegmentRoundingPolicy;
 
@@ -21,16 +24,21 @@ import org.apache.arrow.memory.rounding.SegmentRoundingPolicy;
  *
  * <p>A decompressed buffer is still accounted to the reader's allocator, for its exact length (its
  * limit and leak checks apply as for any buffer): it is handed out through {@link
- * BufferAllocator#wrapForeignAllocation}, over memory this pool took from an allocator of its own.
+ * BufferAllocator#wrapForeignAllocation}, over memory this pool took from an allocator of its own
+ * (the block under it may be up to a quarter larger, plus the rounding to 4 KB pages).
  * It shows exactly the bytes decoded into it; what a block held before lies beyond the buffer's
  * end, never within it (the codec checks that the frame filled the whole buffer before returning
  * it).
  *
  * <p>Bounds: buffers under {@link #minSize} come from the reader's allocator as before (small
  * allocations are cheap and reused by {@code malloc}); a free block is reused for a request of at
- * least four fifths of its size; at most {@link #maxFree} bytes are kept free, the oldest blocks
- * released first when more come back. Memory in use is bounded by the readers' allocators; a new
- * block is taken only when the reader's allocator has the room for it.
+ * least four fifths of its size (a block's size: its first request rounded up to 4 KB pages); at
+ * most {@link #maxFree} bytes are kept free, outside any reader's allocator, the oldest blocks
+ * released first when more come back; free blocks stay until the JVM exits, even where the class
+ * loader that loaded celer-arrow is discarded (one pool per such loader). A new block is
+ * taken only when the reader's allocator has room for the buffer; where the pool cannot get
+ * memory, or the reader's allocator takes no foreign memory, the buffer comes from the reader's
+ * allocator as before.
  *
  * <p>Thread-safe.
  */
@@ -59,27 +67,48 @@ final class DecodedBufferPool {
   }
 
   /**
-   * A buffer of exactly {@code size} bytes accounted to {@code allocator}, its contents undefined
-   * (the caller writes every byte before anyone reads it).
+   * A buffer of exactly {@code size} bytes (its capacity too) accounted to {@code allocator}, its
+   * contents undefined (the caller writes every byte before anyone reads it).
    */
   ArrowBuf buffer(BufferAllocator allocator, long size) {
     if (size < minSize || maxFree < size) {
-      return allocator.buffer(size);
+      return plain(allocator, size);
     }
     ArrowBuf block = take(size);
     if (block == null) {
       if (allocator.getHeadroom() < size) {
-        return allocator.buffer(size); // over the reader's limit: Arrow's own error, nothing taken
+        return plain(allocator, size); // over the reader's limit: Arrow's own error, nothing taken
       }
-      block = backing().buffer(size);
+      try {
+        block = backing().buffer(size);
+      } catch (OutOfMemoryException | OutOfMemoryError e) {
+        clear(); // no native memory for a new block: give the free ones back, use the reader's
+        return plain(allocator, size);
+      }
     }
     Lease lease = new Lease(size, block);
     try {
       return allocator.wrapForeignAllocation(lease);
+    } catch (UnsupportedOperationException e) {
+      lease.release0(); // an allocator of its own kind that takes no foreign memory
+      return plain(allocator, size);
     } catch (RuntimeException | Error e) {
       lease.release0(); // unless Arrow did (it does when it fails after accounting the buffer)
       throw e;
     }
+  }
+
+  /**
+   * A buffer of the reader's allocator, its capacity cut to {@code size}: Arrow rounds what it
+   * allocates up (to a power of two below its chunk size), and the bytes past {@code size} are
+   * whatever that memory held before, possibly an earlier buffer's.
+   */
+  private static ArrowBuf plain(BufferAllocator allocator, long size) {
+    ArrowBuf b = allocator.buffer(size);
+    if (b.capacity() > size) {
+      b.capacity(size);
+    }
+    return b;
   }
 
   /** @return the bytes now kept in free blocks */
@@ -115,30 +144,49 @@ final class DecodedBufferPool {
     if (e.getValue().isEmpty()) {
       free.remove(e.getKey());
     }
+    if (b == null) {
+      return null; // an empty list left by a give that ran out of memory
+    }
     age.remove(b);
     freeBytes -= b.capacity();
     return b;
   }
 
-  private synchronized void give(ArrowBuf block) {
-    long c = block.capacity();
-    while (freeBytes + c > maxFree && !age.isEmpty()) {
-      ArrowBuf old = age.pollFirst();
-      ArrayDeque<ArrowBuf> same = free.get(old.capacity());
-      same.remove(old);
-      if (same.isEmpty()) {
-        free.remove(old.capacity());
+  private void give(ArrowBuf block) {
+    List<ArrowBuf> release = new ArrayList<>(2);
+    try {
+      synchronized (this) {
+        long c = block.capacity();
+        release.add(block); // unless it enters the free lists below
+        if (c > maxFree) {
+          return;
+        }
+        while (freeBytes + c > maxFree) { // the oldest free blocks make room
+          ArrowBuf old = age.pollFirst();
+          ArrayDeque<ArrowBuf> same = free.get(old.capacity());
+          same.remove(old);
+          if (same.isEmpty()) {
+            free.remove(old.capacity());
+          }
+          freeBytes -= old.capacity();
+          release.add(old);
+        }
+        ArrayDeque<ArrowBuf> same = free.computeIfAbsent(c, k -> new ArrayDeque<>());
+        age.addLast(block);
+        try {
+          same.addLast(block);
+        } catch (RuntimeException | Error e) { // no memory to grow the list: the block is released
+          age.pollLast();
+          throw e;
+        }
+        release.remove(0);
+        freeBytes += c;
       }
-      freeBytes -= old.capacity();
-      old.close();
+    } finally {
+      for (ArrowBuf b : release) { // outside the pool's lock: freeing takes the backing allocator's
+        b.close();
+      }
     }
-    if (freeBytes + c > maxFree) {
-      block.close();
-      return;
-    }
-    free.computeIfAbsent(c, k -> new ArrayDeque<>()).addLast(block);
-    age.addLast(block);
-    freeBytes += c;
   }
 
   /**

@@ -97,8 +97,25 @@ class DecodedBufferPoolTest extends LeakCheckedTest {
   @Test
   void buffersUnderTheMinimumComeFromTheReadersAllocator() {
     ArrowBuf a = decompressed(data(10_000, 5));
+    // Arrow allocates 16 KB for it; the 6 KB past the buffer's end are not within its reach
+    assertEquals(10_000, a.capacity());
+    assertThrows(IndexOutOfBoundsException.class, () -> a.getByte(10_000));
     a.close();
     assertEquals(0, pool.freeBytes());
+  }
+
+  @Test
+  void aBlockLargerThanWhatIsKeptIsReleasedWithoutEmptyingThePool() {
+    DecodedBufferPool small = new DecodedBufferPool(300_000, 64 << 10); // not a multiple of 4 KB
+    CompressionCodec c = new CelerLz4FrameCodec(Lz4Level.of(1), CelerLz4FrameCodec.DEFAULT_BLOCK_SIZE, small);
+    try {
+      c.decompress(allocator, compressed(data(100_000, 20))).close();
+      assertEquals(102_400, small.freeBytes());
+      c.decompress(allocator, compressed(data(299_990, 21))).close(); // its block: 303,104 bytes
+      assertEquals(102_400, small.freeBytes());
+    } finally {
+      small.clear();
+    }
   }
 
   @Test
