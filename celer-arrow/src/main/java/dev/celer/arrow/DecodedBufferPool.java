@@ -3,8 +3,6 @@ package dev.celer.arrow;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.AllocationListener;
@@ -54,10 +52,11 @@ final class DecodedBufferPool {
   /** Smaller buffers are not pooled. */
   final long minSize;
 
-  /** Free blocks by capacity, each list oldest first. */
-  private final TreeMap<Long, ArrayDeque<ArrowBuf>> free = new TreeMap<>();
-  /** The blocks in {@link #free}, oldest first, for releasing the oldest when over {@link #maxFree}. */
-  private final ArrayDeque<ArrowBuf> age = new ArrayDeque<>();
+  /**
+   * The free blocks, oldest first (the first released when over {@link #maxFree}); at most {@code
+   * maxFree / minSize} of them, so a scan for the best fit is short.
+   */
+  private final ArrayDeque<ArrowBuf> free = new ArrayDeque<>();
   private long freeBytes;
   private BufferAllocator backing;
 
@@ -118,10 +117,9 @@ final class DecodedBufferPool {
 
   /** Releases every free block (tests; memory in use stays with its buffers). */
   synchronized void clear() {
-    for (ArrowBuf b : age) {
+    for (ArrowBuf b : free) {
       b.close();
     }
-    age.clear();
     free.clear();
     freeBytes = 0;
   }
@@ -134,22 +132,20 @@ final class DecodedBufferPool {
     return backing;
   }
 
-  /** The oldest free block of capacity {@code size} to {@code size * 5 / 4}, or null. */
+  /** The smallest free block of capacity {@code size} to {@code size * 5 / 4} (the oldest of equals), or null. */
   private synchronized ArrowBuf take(long size) {
-    Map.Entry<Long, ArrayDeque<ArrowBuf>> e = free.ceilingEntry(size);
-    if (e == null || e.getKey() > size + size / 4) {
-      return null;
+    ArrowBuf best = null;
+    for (ArrowBuf b : free) {
+      long c = b.capacity();
+      if (c >= size && c <= size + size / 4 && (best == null || c < best.capacity())) {
+        best = b;
+      }
     }
-    ArrowBuf b = e.getValue().pollFirst();
-    if (e.getValue().isEmpty()) {
-      free.remove(e.getKey());
+    if (best != null) {
+      free.removeFirstOccurrence(best);
+      freeBytes -= best.capacity();
     }
-    if (b == null) {
-      return null; // an empty list left by a give that ran out of memory
-    }
-    age.remove(b);
-    freeBytes -= b.capacity();
-    return b;
+    return best;
   }
 
   private void give(ArrowBuf block) {
@@ -157,28 +153,16 @@ final class DecodedBufferPool {
     try {
       synchronized (this) {
         long c = block.capacity();
-        release.add(block); // unless it enters the free lists below
+        release.add(block); // unless it is kept below
         if (c > maxFree) {
           return;
         }
         while (freeBytes + c > maxFree) { // the oldest free blocks make room
-          ArrowBuf old = age.pollFirst();
-          ArrayDeque<ArrowBuf> same = free.get(old.capacity());
-          same.remove(old);
-          if (same.isEmpty()) {
-            free.remove(old.capacity());
-          }
+          ArrowBuf old = free.pollFirst();
           freeBytes -= old.capacity();
           release.add(old);
         }
-        ArrayDeque<ArrowBuf> same = free.computeIfAbsent(c, k -> new ArrayDeque<>());
-        age.addLast(block);
-        try {
-          same.addLast(block);
-        } catch (RuntimeException | Error e) { // no memory to grow the list: the block is released
-          age.pollLast();
-          throw e;
-        }
+        free.addLast(block); // (no memory to grow the list: the block is released with the others)
         release.remove(0);
         freeBytes += c;
       }
