@@ -8,11 +8,11 @@ import static dev.celer.internal.NativeLibraries.Call.HEAP;
 import static dev.celer.internal.NativeLibraries.Call.ORDINARY;
 import static dev.celer.internal.NativeLibraries.Call.SHORT;
 
-import dev.celer.lz4.Lz4;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -103,13 +103,33 @@ final class Lz4DecompressBinding {
   }
 
   /**
-   * Decodes a block of Celer's Java compressor; and a match offset of 0 (invalid; some decoders
-   * copy stale destination bytes for it) must decode as zeros, as Celer's Java decoder does, never
-   * as what the destination held.
+   * Decodes a block written by hand (no compressor runs: this is on the way to a process's first
+   * decoded block): 20 literals (a literal length past 15), a match of 300 bytes at offset 3 (it
+   * overlaps its own output; a match length past 19, two extra bytes), 5 last literals. And a
+   * match offset of 0 (invalid; some decoders copy stale destination bytes for it) must decode as
+   * zeros, as Celer's Java decoder does, never as what the destination held.
    */
   private static void selfTest(MethodHandle h, NativeLibraries.Call shape) throws Throwable {
-    byte[] data = Lz4Library.testData();
-    byte[] block = Lz4.javaFastCompressor().compress(data);
+    byte[] lit = "Celer self-test: abc".getBytes(StandardCharsets.US_ASCII);
+    byte[] block = new byte[2 + lit.length + 5 + 5];
+    block[0] = (byte) 0xFF; // 15 literals and more, a match of 19 bytes and more
+    block[1] = (byte) (lit.length - 15);
+    System.arraycopy(lit, 0, block, 2, lit.length);
+    int at = 2 + lit.length;
+    block[at] = 3; // the offset, little-endian
+    block[at + 1] = 0;
+    block[at + 2] = (byte) 255; // 300 - 4 = 15 + 255 + 26
+    block[at + 3] = 26;
+    block[at + 4] = 0x50; // the last sequence: 5 literals
+    byte[] data = new byte[lit.length + 300 + 5];
+    System.arraycopy(lit, 0, data, 0, lit.length);
+    for (int i = 0; i < 300; i++) {
+      data[lit.length + i] = lit[lit.length - 3 + i % 3];
+    }
+    for (int i = 0; i < 5; i++) {
+      block[at + 5 + i] = (byte) ('v' + i);
+      data[lit.length + 300 + i] = (byte) ('v' + i);
+    }
     Lz4Library.check(Arrays.equals(decode(h, shape, block, data.length, (byte) 0), data), "decompression (" + shape + ")");
     // 4 literals "abcd", a match at offset 0 of length 4, last literals "vwxyz"
     byte[] offsetZero = {0x40, 'a', 'b', 'c', 'd', 0, 0, 0x50, 'v', 'w', 'x', 'y', 'z'};
