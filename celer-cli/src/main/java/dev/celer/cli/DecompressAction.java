@@ -18,10 +18,10 @@ import java.util.concurrent.Executors;
  * LZ4IO_decompressFilename} of lz4 v1.9.4: every frame of the input (LZ4, legacy, skippable) is
  * decoded by {@link Lz4FrameInputStream}; non-LZ4 input is copied with {@code -dcf}; data after the
  * last frame ends the stream with lz4's notice and exit code 1, the decoded output kept. Any other
- * failure removes the partial output (lz4 keeps it) and keeps the source. With {@code -T N}
- * ({@code N > 1}) the blocks of frames of independent blocks, and of legacy frames, are decoded on
- * {@code N} threads (the library's parallel {@link Lz4FrameInputStream}): the same output, exit
- * codes and messages as one thread.
+ * failure removes the partial output (lz4 keeps it) and keeps the source. The blocks of frames of
+ * independent blocks, and of legacy frames, are decoded on {@code -T N} threads (default 1) by the
+ * library's parallel {@link Lz4FrameInputStream} while the calling thread reads the input and
+ * writes the output: the same output, exit codes and messages as decoding on the calling thread.
  *
  * <p>Not thread-safe.
  */
@@ -124,11 +124,12 @@ final class DecompressAction extends FileAction {
     if (s.dictionary != null) {
       ro.dictionary(s.dictionary);
     }
-    // -T: blocks decoded on a pool by the library's parallel stream (linked blocks: one thread)
+    // Blocks decoded on a pool of -T threads by the library's parallel stream (linked blocks: on
+    // this thread), this thread reading the input and writing the output meanwhile: with -T1 one
+    // block is decoded while the one before is written (lz4 1.10's -T overlaps I/O likewise).
     int threads = Math.min(s.threads, Lz4FrameOutputStream.MAX_PARALLELISM);
-    ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, DecompressAction::daemon) : null;
-    Lz4FrameInputStream frames = pool == null ? new Lz4FrameInputStream(all, ro.build())
-        : new Lz4FrameInputStream(all, ro.build(), threads, pool);
+    ExecutorService pool = Executors.newFixedThreadPool(threads, DecompressAction::daemon);
+    Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build(), threads, pool);
     CountingOutputStream counted = new CountingOutputStream(out, progress);
     try {
       frames.transferTo(counted); // each decoded block straight from the decoder's buffer
@@ -143,10 +144,8 @@ final class DecompressAction extends FileAction {
       }
       throw formatFailure(e, m == LEGACY_MAGIC);
     } finally {
-      if (pool != null) {
-        frames.close(); // drops the blocks in flight (the source is not closed here)
-        pool.shutdownNow();
-      }
+      frames.close(); // drops the blocks in flight (the source is not closed here)
+      pool.shutdownNow();
     }
     return new Decoded(counted.count, false);
   }

@@ -43,11 +43,13 @@ import java.util.function.UnaryOperator;
  * at the first frame's last byte. Not thread-safe.
  *
  * <h2>Parallel decompression</h2>
- * With a parallelism {@code p > 1} and an {@link Executor} ({@link
+ * With a parallelism {@code p} and an {@link Executor} ({@link
  * #Lz4FrameInputStream(InputStream, Lz4FrameReadOptions, int, Executor)}), the blocks of a frame
  * of independent blocks (the default of {@code lz4} and of {@link Lz4FrameOutputStream}), and of a
  * legacy frame, are read ahead and decoded as tasks on the executor, up to {@code 2p} at once, and
- * handed out in input order: the content is exactly that of one thread. Frames of linked blocks
+ * handed out in input order: the content is exactly that of one thread. With {@code p = 1} this
+ * decodes one block at a time on the executor while the reading thread uses the one before (the
+ * {@code celer} command writes it out). Frames of linked blocks
  * are read on the calling thread as above. For example, to read a file on all cores:
  *
  * <pre>{@code
@@ -160,8 +162,10 @@ public final class Lz4FrameInputStream extends InputStream {
 
   /**
    * Reads as {@code options} say, decoding up to {@code 2 × parallelism} blocks at once on {@code
-   * executor} (see "Parallel decompression" above). With {@code parallelism == 1} the executor is
-   * not used and may be {@code null}. Reads nothing yet.
+   * executor} (see "Parallel decompression" above). With {@code parallelism == 1} the executor may
+   * be {@code null}: then every block is decoded on the reading thread; given one, the blocks are
+   * decoded on it one at a time, ahead of the reader (decoding overlaps what the reader does with
+   * the content, such as writing it out). Reads nothing yet.
    *
    * @param in the frames to read
    * @param options limits, checksum checks, dictionaries, and whether {@link #close()} closes {@code in}
@@ -193,15 +197,14 @@ public final class Lz4FrameInputStream extends InputStream {
     this.walker = new FrameWalker(src, options.headerChecksum());
     this.maxTotal = maxTotal;
     this.maxTotalName = maxTotalName;
-    if (parallelism > 1) {
+    if (parallelism > 1 || executor != null) {
       Objects.requireNonNull(executor, "executor");
       BlockDecodePipeline.Decoding d = Lz4FrameInputStream::decodeBlock;
       pipeline = new BlockDecodePipeline(executor, 2 * parallelism, hook == null ? d : hook.apply(d));
-      this.parallelism = parallelism;
     } else {
       pipeline = null;
-      this.parallelism = 1;
     }
+    this.parallelism = parallelism;
   }
 
   /**

@@ -29,6 +29,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The parallel path of {@link Lz4FrameInputStream}: the same content, errors and offsets as one
@@ -87,7 +89,7 @@ class Lz4FrameParallelDecodeTest {
     byte[] data = mixed(700_000, 3);
     byte[] dict = mixed(20_000, 4);
     byte[] frames = mixedFrames(data, dict);
-    for (int p : new int[] {2, 3, 8}) {
+    for (int p : new int[] {1, 2, 3, 8}) { // 1: one block at a time on the pool, ahead of the reader
       Failure r = assertSameAsSequential(frames, readOptions(dict), p, "parallelism " + p);
       assertEquals(null, r.failure);
       try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(frames), readOptions(dict), p, pool)) {
@@ -228,12 +230,15 @@ class Lz4FrameParallelDecodeTest {
         for (int xor : new int[] {1, 0x80}) {
           byte[] bad = f.clone();
           bad[at] ^= (byte) xor;
-          Failure r = assertSameAsSequential(bad, o, 2, "byte " + at + " ^ " + xor + " of " + f.length);
-          assertTrue(r.failure != null || f == legacy, "a corruption went unnoticed at " + at);
+          for (int p : new int[] {1, 2}) {
+            Failure r = assertSameAsSequential(bad, o, p, "byte " + at + " ^ " + xor + " of " + f.length + ", parallelism " + p);
+            assertTrue(r.failure != null || f == legacy, "a corruption went unnoticed at " + at);
+          }
         }
       }
       for (int cut : new int[] {f.length - 1, f.length - 4, f.length * 2 / 3, 30}) {
         assertSameAsSequential(java.util.Arrays.copyOf(f, cut), o, 3, "cut at " + cut);
+        assertSameAsSequential(java.util.Arrays.copyOf(f, cut), o, 1, "cut at " + cut + ", parallelism 1");
       }
     }
     // a late block that decodes to more than the limits allow, or than the header declares
@@ -266,7 +271,7 @@ class Lz4FrameParallelDecodeTest {
   void readAheadIsBounded() throws IOException {
     byte[] data = mixed(2_000_000, 9);
     byte[] frame = Lz4Frame.compress(data, Lz4FrameOptions.builder().blockSize(B64K).build());
-    for (int p : new int[] {2, 3}) {
+    for (int p : new int[] {1, 2, 3}) {
       CountingExecutor ex = new CountingExecutor(-1);
       try (Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(frame),
           Lz4FrameReadOptions.defaults(), p, ex)) {
@@ -297,14 +302,16 @@ class Lz4FrameParallelDecodeTest {
   void aRefusedTaskPassesThroughAfterTheBlocksBeforeItAndLatches() {
     byte[] data = mixed(1_000_000, 10);
     byte[] frame = Lz4Frame.compress(data, Lz4FrameOptions.builder().blockSize(B64K).build());
-    for (int refuse : new int[] {1, 2, 7}) {
-      CountingExecutor ex = new CountingExecutor(refuse);
-      Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(frame), Lz4FrameReadOptions.defaults(), 2, ex);
-      Failure r = readUnchecked(in);
-      assertEquals(65536L * (refuse - 1), r.data.length, "the blocks before the refused one");
-      assertBytes(java.util.Arrays.copyOf(data, r.data.length), r.data, "refused at " + refuse);
-      assertLatched(in, r.failure);
-      assertTrue(r.failure instanceof RejectedExecutionException, String.valueOf(r.failure));
+    for (int p : new int[] {1, 2}) {
+      for (int refuse : new int[] {1, 2, 7}) {
+        CountingExecutor ex = new CountingExecutor(refuse);
+        Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(frame), Lz4FrameReadOptions.defaults(), p, ex);
+        Failure r = readUnchecked(in);
+        assertEquals(65536L * (refuse - 1), r.data.length, "the blocks before the refused one, parallelism " + p);
+        assertBytes(java.util.Arrays.copyOf(data, r.data.length), r.data, "refused at " + refuse);
+        assertLatched(in, r.failure);
+        assertTrue(r.failure instanceof RejectedExecutionException, String.valueOf(r.failure));
+      }
     }
   }
 
@@ -359,7 +366,7 @@ class Lz4FrameParallelDecodeTest {
       for (boolean error : new boolean[] {false, true}) {
         AtomicInteger calls = new AtomicInteger();
         Throwable injected = error ? new OutOfMemoryError("injected") : new IOException("injected");
-        Lz4FrameInputStream in = hooked(frame, 2, pool, real -> b -> {
+        Lz4FrameInputStream in = hooked(frame, error ? 1 : 2, pool, real -> b -> {
           if (b.offset > 0 && calls.incrementAndGet() == failAt) {
             if (injected instanceof Error) {
               throw (Error) injected;
@@ -407,16 +414,17 @@ class Lz4FrameParallelDecodeTest {
     assertTrue(String.valueOf(par.failure).contains("content checksum mismatch"), String.valueOf(par.failure));
   }
 
-  @Test
-  void closeDropsTheBlocksInFlightAndNoTaskRunsAfterIt() throws Exception {
+  @ParameterizedTest(name = "parallelism {0}")
+  @ValueSource(ints = {1, 3})
+  void closeDropsTheBlocksInFlightAndNoTaskRunsAfterIt(int parallelism) throws Exception {
     byte[] data = mixed(2_000_000, 12);
     byte[] frame = Lz4Frame.compress(data, Lz4FrameOptions.builder().blockSize(B64K).build());
-    ExecutorService own = Executors.newFixedThreadPool(2);
+    ExecutorService own = Executors.newFixedThreadPool(Math.min(parallelism, 2));
     try {
       AtomicInteger running = new AtomicInteger();
       AtomicInteger started = new AtomicInteger();
       CountDownLatch release = new CountDownLatch(1);
-      Lz4FrameInputStream in = hooked(frame, 3, own, real -> b -> {
+      Lz4FrameInputStream in = hooked(frame, parallelism, own, real -> b -> {
         started.incrementAndGet();
         running.incrementAndGet();
         try {
@@ -495,7 +503,7 @@ class Lz4FrameParallelDecodeTest {
         Lz4Frame.compress(data, Lz4FrameOptions.builder().legacy(true).build()));
     for (int failAt = 1; failAt < 60; failAt++) {
       List<Object> got = new ArrayList<>();
-      for (int p : new int[] {1, 2}) {
+      for (int p : new int[] {0, 1, 2}) { // 0: parallelism 1 without an executor (on the reading thread)
         int n = failAt;
         InputStream raw = new ByteArrayInputStream(frame) {
           int calls;
@@ -508,10 +516,12 @@ class Lz4FrameParallelDecodeTest {
             return super.read(b, off, Math.min(len, 20_000));
           }
         };
-        Failure r = readUnchecked(new Lz4FrameInputStream(raw, Lz4FrameReadOptions.defaults(), p, pool));
+        Failure r = readUnchecked(new Lz4FrameInputStream(raw, Lz4FrameReadOptions.defaults(), Math.max(p, 1),
+            p == 0 ? null : pool));
         got.add(r.data.length + " " + r.failure);
       }
-      assertEquals(got.get(0), got.get(1), "failure at call " + failAt);
+      assertEquals(got.get(0), got.get(1), "failure at call " + failAt + ", parallelism 1");
+      assertEquals(got.get(0), got.get(2), "failure at call " + failAt + ", parallelism 2");
     }
   }
 }
