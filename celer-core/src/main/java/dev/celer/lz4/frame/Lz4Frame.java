@@ -514,6 +514,12 @@ public final class Lz4Frame {
    * decoding reports it), -1. Walks headers and block size words only.
    */
   private static long declaredContentSize(Object src, int off, int len, Lz4FrameReadOptions options, long cap) {
+    // A first LZ4 frame that declares no size settles it without a walk (lz4's default frames;
+    // the walk's header parse and checksum were a tenth of a 4 KB frame's decode). Its header is
+    // checked by the decoder as any other.
+    if (len > 4 && Mem.getIntLE(src, off) == MAGIC && (Mem.getByte(src, off + 4) & FLG_CONTENT_SIZE) == 0) {
+      return -1;
+    }
     FrameWalker w = new FrameWalker(new SourceReader(src, off, len), options.headerChecksum());
     long total = 0;
     try {
