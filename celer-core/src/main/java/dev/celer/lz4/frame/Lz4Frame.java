@@ -231,7 +231,7 @@ public final class Lz4Frame {
     // The total output limit: maxOneShotSize, or maxTotalOutputSize when that is smaller.
     boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
     int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
-    String capName = "Lz4FrameReadOptions." + (oneShotLimit ? "maxOneShotSize" : "maxTotalOutputSize");
+    String capName = oneShotLimit ? "Lz4FrameReadOptions.maxOneShotSize" : "Lz4FrameReadOptions.maxTotalOutputSize";
     return decompressArray(src, 0, src.length, options, cap, capName, null);
   }
 
@@ -276,7 +276,7 @@ public final class Lz4Frame {
     }
     boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
     int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
-    String capName = "Lz4FrameReadOptions." + (oneShotLimit ? "maxOneShotSize" : "maxTotalOutputSize");
+    String capName = oneShotLimit ? "Lz4FrameReadOptions.maxOneShotSize" : "Lz4FrameReadOptions.maxTotalOutputSize";
     Objects.requireNonNull(executor, "executor");
     // one frame of independent blocks (lz4's default): each block decoded straight into its place
     byte[] direct = ParallelOneShot.tryDecode(src, options, cap, parallelism, executor);

@@ -43,6 +43,9 @@ public final class Lz4FrameOptions {
     /** Code 7: 4 MB ({@code -B7}, the default). */
     SIZE_4MB(7, 4 * 1024 * 1024);
 
+    /** {@link #values()} once: that call copies the array each time (a frame header's parse asks). */
+    private static final BlockSize[] ALL = values();
+
     private final int code;
     private final int bytes;
 
@@ -68,7 +71,7 @@ public final class Lz4FrameOptions {
      * @throws IllegalArgumentException for any other code
      */
     public static BlockSize ofCode(int code) {
-      for (BlockSize b : values()) {
+      for (BlockSize b : ALL) {
         if (b.code == code) {
           return b;
         }
