@@ -28,6 +28,8 @@ import java.util.concurrent.Executors;
 final class DecompressAction extends FileAction {
   private static final int MAGIC = 0x184D2204;
   private static final int LEGACY_MAGIC = 0x184C2102;
+  /** The smallest maximum heap at which {@code -T1} decodes on a second thread (see {@link #decode}). */
+  private static final long OVERLAP_MIN_HEAP = 256L << 20;
   private static final int SKIPPABLE_MASK = 0xFFFFFFF0;
   private static final int SKIPPABLE0 = 0x184D2A50;
 
@@ -127,8 +129,11 @@ final class DecompressAction extends FileAction {
     // Blocks decoded on a pool of -T threads by the library's parallel stream (linked blocks: on
     // this thread), this thread reading the input and writing the output meanwhile: with -T1 one
     // block is decoded while the one before is written (lz4 1.10's -T overlaps I/O likewise).
+    // A heap under OVERLAP_MIN_HEAP (a small container) keeps -T1 on this thread: the overlap
+    // holds three blocks (24 MB for 4 MB blocks) where decoding in turn holds one.
     int threads = Math.min(s.threads, Lz4FrameOutputStream.MAX_PARALLELISM);
-    ExecutorService pool = Executors.newFixedThreadPool(threads, DecompressAction::daemon);
+    ExecutorService pool = threads > 1 || Runtime.getRuntime().maxMemory() >= OVERLAP_MIN_HEAP
+        ? Executors.newFixedThreadPool(threads, DecompressAction::daemon) : null;
     Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build(), threads, pool);
     CountingOutputStream counted = new CountingOutputStream(out, progress);
     try {
@@ -144,8 +149,10 @@ final class DecompressAction extends FileAction {
       }
       throw formatFailure(e, m == LEGACY_MAGIC);
     } finally {
-      frames.close(); // drops the blocks in flight (the source is not closed here)
-      pool.shutdownNow();
+      if (pool != null) {
+        frames.close(); // drops the blocks in flight (the source is not closed here)
+        pool.shutdownNow();
+      }
     }
     return new Decoded(counted.count, false);
   }
