@@ -36,7 +36,7 @@ import org.junit.jupiter.api.function.Executable;
 /**
  * Celer's streams over underlying streams that fail, return 0 bytes, or throw unchecked
  * exceptions, at every call in turn ({@link FaultInjection}): the frame, legacy and lz4-java
- * streams in both directions, and the frame stream's parallel path. After any failure every later call throws but {@code close()} (an
+ * streams in both directions, and the frame stream's parallel and pipelined paths. After any failure every later call throws but {@code close()} (an
  * input stream's returns normally; an output stream's reports the failure once; a second one
  * does nothing), the underlying stream is neither written nor read again (only closed, once), and what a failed writer left never
  * decodes without error to less than was written (except a legacy frame cut between blocks,
@@ -90,6 +90,8 @@ class StreamFaultTest {
     },
     /** {@link #FRAME} read by the parallel stream (3 threads' worth: 6 blocks read ahead). */
     FRAME_PARALLEL(FRAME, 3),
+    /** {@link #FRAME} decoded one block at a time on the pool, ahead of the reader ({@code celer -d}'s path). */
+    FRAME_PIPELINED(FRAME, 1),
     /** {@link #LEGACY} read by the parallel stream. */
     LEGACY_PARALLEL(LEGACY, 2),
     JPOUNTZ {
@@ -135,6 +137,7 @@ class StreamFaultTest {
       switch (this) {
         case FRAME:
         case FRAME_PARALLEL:
+        case FRAME_PIPELINED:
           return new Lz4FrameOutputStream(raw, Lz4FrameOptions.builder()
               .blockSize(Lz4FrameOptions.BlockSize.SIZE_64KB).blockChecksum(true).build());
         case LEGACY:
