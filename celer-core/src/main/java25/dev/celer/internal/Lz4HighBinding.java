@@ -6,6 +6,7 @@ import static dev.celer.internal.NativeLibraries.Call.ORDINARY;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.util.Arrays;
 
 /**
  * {@code liblz4}'s HC compression (ordinary downcalls: HC is slow per byte): one group of {@link
@@ -60,7 +61,7 @@ final class Lz4HighBinding {
       }
       int no = (int) h.invokeExact(state, other.address(), out.address(), data.length, cap, 9);
       int again = (int) h.invokeExact(state, in.address(), out.address(), data.length, cap, 9);
-      Lz4Library.check(no > 0 && again == nh && java.util.Arrays.equals(out.asSlice(0, nh).toArray(JAVA_BYTE), first),
+      Lz4Library.check(no > 0 && again == nh && Arrays.equals(out.asSlice(0, nh).toArray(JAVA_BYTE), first),
           "HC compression (a reused state gave other bytes)");
     }
   }

@@ -228,11 +228,18 @@ public final class Lz4Frame {
   public static byte[] decompress(byte[] src, Lz4FrameReadOptions options) throws Lz4StreamException {
     Objects.requireNonNull(src, "src");
     Objects.requireNonNull(options, "options");
-    // The total output limit: maxOneShotSize, or maxTotalOutputSize when that is smaller.
-    boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
-    int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
-    String capName = oneShotLimit ? "Lz4FrameReadOptions.maxOneShotSize" : "Lz4FrameReadOptions.maxTotalOutputSize";
-    return decompressArray(src, 0, src.length, options, cap, capName, null);
+    return decompressArray(src, 0, src.length, options, oneShotCap(options), oneShotCapName(options), null);
+  }
+
+  /** A one-shot call's total output limit: maxOneShotSize, or maxTotalOutputSize when that is smaller. */
+  private static int oneShotCap(Lz4FrameReadOptions options) {
+    return (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
+  }
+
+  /** The option {@link #oneShotCap} comes from, for the error message. */
+  private static String oneShotCapName(Lz4FrameReadOptions options) {
+    return options.maxOneShotSize() <= options.maxTotalOutputSize()
+        ? "Lz4FrameReadOptions.maxOneShotSize" : "Lz4FrameReadOptions.maxTotalOutputSize";
   }
 
   /**
@@ -274,9 +281,8 @@ public final class Lz4Frame {
     if (parallelism == 1) {
       return decompress(src, options);
     }
-    boolean oneShotLimit = options.maxOneShotSize() <= options.maxTotalOutputSize();
-    int cap = (int) Math.min(options.maxOneShotSize(), options.maxTotalOutputSize());
-    String capName = oneShotLimit ? "Lz4FrameReadOptions.maxOneShotSize" : "Lz4FrameReadOptions.maxTotalOutputSize";
+    int cap = oneShotCap(options);
+    String capName = oneShotCapName(options);
     Objects.requireNonNull(executor, "executor");
     // one frame of independent blocks (lz4's default): each block decoded straight into its place
     byte[] direct = ParallelOneShot.tryDecode(src, options, cap, parallelism, executor);
