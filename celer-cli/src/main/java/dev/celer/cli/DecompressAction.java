@@ -132,7 +132,7 @@ final class DecompressAction extends FileAction {
     // A heap under OVERLAP_MIN_HEAP (a small container) keeps -T1 on this thread: the overlap
     // holds three blocks (24 MB for 4 MB blocks) where decoding in turn holds one.
     int threads = Math.min(s.threads, Lz4FrameOutputStream.MAX_PARALLELISM);
-    ExecutorService pool = threads > 1 || Runtime.getRuntime().maxMemory() >= OVERLAP_MIN_HEAP
+    ExecutorService pool = decodesOnAPool(threads, Runtime.getRuntime().maxMemory())
         ? Executors.newFixedThreadPool(threads, DecompressAction::daemon) : null;
     Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build(), threads, pool);
     CountingOutputStream counted = new CountingOutputStream(out, progress);
@@ -155,6 +155,15 @@ final class DecompressAction extends FileAction {
       }
     }
     return new Decoded(counted.count, false);
+  }
+
+  /**
+   * @return whether {@code threads} decoding threads (after {@code -T}) take a pool of their own
+   *     in a JVM whose heap may grow to {@code maxHeap} bytes: always for more than one, and for one
+   *     where the heap holds the overlap's three blocks with room to spare
+   */
+  static boolean decodesOnAPool(int threads, long maxHeap) {
+    return threads > 1 || maxHeap >= OVERLAP_MIN_HEAP;
   }
 
   private static Thread daemon(Runnable r) {

@@ -4,12 +4,16 @@ import static dev.celer.cli.CliTestSupport.lz4;
 import static dev.celer.cli.CliTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.celer.cli.CliTestSupport.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,15 +23,22 @@ class ProcessEndToEndTest {
   Path dir;
 
   private static String[] celer(String tty, String... args) {
-    String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    String[] cmd = new String[5 + args.length];
-    cmd[0] = java;
-    cmd[1] = "-Dceler.tty=" + tty;
-    cmd[2] = "-cp";
-    cmd[3] = System.getProperty("java.class.path");
-    cmd[4] = Main.class.getName();
-    System.arraycopy(args, 0, cmd, 5, args.length);
-    return cmd;
+    return celerWithHeap(null, tty, args);
+  }
+
+  /** celer in a JVM whose heap may grow to {@code maxHeap} ({@code -Xmx}; null: the default). */
+  private static String[] celerWithHeap(String maxHeap, String tty, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    if (maxHeap != null) {
+      cmd.add("-Xmx" + maxHeap);
+    }
+    cmd.add("-Dceler.tty=" + tty);
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(Main.class.getName());
+    cmd.addAll(Arrays.asList(args));
+    return cmd.toArray(new String[0]);
   }
 
   @Test
@@ -52,5 +63,29 @@ class ProcessEndToEndTest {
     assertEquals("refusing to write to console without -c \n", tty.err());
     Result hash = run(dir, data, celer("", "hash", "-H0"));
     assertEquals(run(dir, data, "xxhsum", "-H0").outText(), hash.outText());
+  }
+
+  /**
+   * A small container's heap: {@code -d} of 4 MB blocks decodes in a 32 MB heap, where the pool of
+   * {@code -T1} (three blocks in flight) stays off, and with a pool in a large heap; the choice
+   * itself by {@link DecompressAction#decodesOnAPool}.
+   */
+  @Test
+  void decodesLargeBlocksInASmallHeap() throws Exception {
+    byte[] piece = Files.readAllBytes(CliTestSupport.corpus().resolve("book1"));
+    byte[] data = new byte[9 << 20];
+    for (int at = 0, round = 0; at < data.length; at += piece.length, round++) {
+      System.arraycopy(piece, 0, data, at, Math.min(piece.length, data.length - at));
+      data[at] = (byte) round; // not one long repetition
+    }
+    byte[] frame = lz4(dir, data, "-B7", "-c").out();
+    for (String heap : new String[] {"32m", "512m"}) {
+      Result d = run(dir, frame, celerWithHeap(heap, "", "-d", "-c"));
+      assertEquals(0, d.code(), heap + ": " + d.err());
+      assertArrayEquals(data, d.out(), heap);
+    }
+    assertFalse(DecompressAction.decodesOnAPool(1, 128L << 20), "-T1, a 128 MB heap: on the calling thread");
+    assertTrue(DecompressAction.decodesOnAPool(1, 256L << 20), "-T1, a 256 MB heap: one block ahead on a pool");
+    assertTrue(DecompressAction.decodesOnAPool(2, 64L << 20), "-T2: always on a pool");
   }
 }
