@@ -157,6 +157,9 @@ final class BlockDecodePipeline {
     return inFlight.size();
   }
 
+  /** The last unchecked exception the executor threw from {@code execute}, to tell it from a decoder's own. */
+  private RuntimeException executorThrew;
+
   /** @return a block to fill before {@link #submit}: a recycled one, with its buffers, or a new one */
   Block obtain() {
     Block b = free.poll();
@@ -188,8 +191,16 @@ final class BlockDecodePipeline {
         }
       }
       inFlight.removeLast();
+      if (e instanceof RuntimeException) {
+        executorThrew = (RuntimeException) e;
+      }
       throw e;
     }
+  }
+
+  /** @return whether {@code e} is what the executor threw when it refused a task */
+  boolean executorThrew(RuntimeException e) {
+    return e == executorThrew;
   }
 
   /** The task: decodes {@code b} unless it was cancelled first, and keeps what it threw. */

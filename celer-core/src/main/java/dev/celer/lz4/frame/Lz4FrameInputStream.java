@@ -15,7 +15,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.UnaryOperator;
 
 /**
@@ -47,10 +46,11 @@ import java.util.function.UnaryOperator;
  * #Lz4FrameInputStream(InputStream, Lz4FrameReadOptions, int, Executor)}), the blocks of a frame
  * of independent blocks (the default of {@code lz4} and of {@link Lz4FrameOutputStream}), and of a
  * legacy frame, are read ahead and decoded as tasks on the executor, up to {@code 2p} at once, and
- * handed out in input order: the content is exactly that of one thread. With {@code p = 1} this
- * decodes one block at a time on the executor while the reading thread uses the one before (the
- * {@code celer} command writes it out). Frames of linked blocks
- * are read on the calling thread as above. For example, to read a file on all cores:
+ * handed out in input order: the content is exactly that of one thread. With {@code p = 1} the
+ * blocks are decoded on the executor while the reading thread uses the one before (the {@code
+ * celer} command writes it out, with a pool of one thread: one block decoded at a time; two at once
+ * on an executor with more threads). Frames of linked blocks are read on the calling thread as
+ * above. For example, to read a file on all cores:
  *
  * <pre>{@code
  * ExecutorService pool = Executors.newFixedThreadPool(cores);
@@ -72,9 +72,9 @@ import java.util.function.UnaryOperator;
  *       offset, after the same content: a block's failure (corrupted data, a checksum mismatch, a
  *       truncated input, a failure of the underlying stream met while reading ahead) is thrown when
  *       that block's turn comes, after every block before it was handed out.
- *   <li>The failure rules above hold as they are. In addition, a {@link
- *       java.util.concurrent.RejectedExecutionException} of the executor passes through as it is
- *       and latches (at the block it refused), and an interrupt of the reading thread while it waits
+ *   <li>The failure rules above hold as they are. In addition, what the executor throws when it
+ *       refuses a task (a {@link java.util.concurrent.RejectedExecutionException}, or any other
+ *       unchecked exception) passes through as it is and latches (at the block it refused), and an interrupt of the reading thread while it waits
  *       for a block throws {@link java.io.InterruptedIOException} (interrupt status kept) and
  *       latches. After a failure, and on {@code close()}, the blocks in flight are dropped: tasks
  *       not started never run, and {@code close()} returns once the running ones (one block each)
@@ -85,7 +85,10 @@ import java.util.function.UnaryOperator;
  *       40 MB; legacy frames: 8 MB blocks); buffers grow with the blocks met.
  *   <li>The underlying stream is read up to {@code 2p} blocks ahead of what was handed out, never
  *       past the end of the current frame ({@link #compressedBytesRead()} counts what was read
- *       ahead).
+ *       ahead). So a block is handed out once the next one has arrived (or the frame ended): over
+ *       a connection where the writer flushes a block and waits for an answer, read without an
+ *       executor. And the reading thread must not be one the executor needs to run the tasks (a
+ *       task of a one-thread executor reading with that executor would wait for itself).
  * </ul>
  */
 public final class Lz4FrameInputStream extends InputStream {
@@ -164,7 +167,7 @@ public final class Lz4FrameInputStream extends InputStream {
    * Reads as {@code options} say, decoding up to {@code 2 × parallelism} blocks at once on {@code
    * executor} (see "Parallel decompression" above). With {@code parallelism == 1} the executor may
    * be {@code null}: then every block is decoded on the reading thread; given one, the blocks are
-   * decoded on it one at a time, ahead of the reader (decoding overlaps what the reader does with
+   * decoded on it ahead of the reader, two at most (decoding overlaps what the reader does with
    * the content, such as writing it out). Reads nothing yet.
    *
    * @param in the frames to read
@@ -361,7 +364,7 @@ public final class Lz4FrameInputStream extends InputStream {
       throw e;
     } catch (RuntimeException e) {
       dropPipeline();
-      if (src.threw(e) || pipeline != null && e instanceof RejectedExecutionException) {
+      if (src.threw(e) || pipeline != null && pipeline.executorThrew(e)) {
         latch.fail(e); // the underlying stream's (or the executor's) own unchecked failure passes through as it is
         throw e;
       }

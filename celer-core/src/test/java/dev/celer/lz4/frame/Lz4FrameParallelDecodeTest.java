@@ -253,15 +253,23 @@ class Lz4FrameParallelDecodeTest {
   private static final class CountingExecutor implements Executor {
     final AtomicInteger submitted = new AtomicInteger();
     final int refuseAt;
+    /** Refuses with an IllegalStateException, as a broken executor might, instead of the usual exception. */
+    final boolean broken;
 
     CountingExecutor(int refuseAt) {
+      this(refuseAt, false);
+    }
+
+    CountingExecutor(int refuseAt, boolean broken) {
       this.refuseAt = refuseAt;
+      this.broken = broken;
     }
 
     @Override
     public void execute(Runnable task) {
       if (submitted.incrementAndGet() == refuseAt) {
-        throw new RejectedExecutionException("refused task " + refuseAt);
+        throw broken ? new IllegalStateException("broken at task " + refuseAt)
+            : new RejectedExecutionException("refused task " + refuseAt);
       }
       pool.execute(task);
     }
@@ -304,13 +312,17 @@ class Lz4FrameParallelDecodeTest {
     byte[] frame = Lz4Frame.compress(data, Lz4FrameOptions.builder().blockSize(B64K).build());
     for (int p : new int[] {1, 2}) {
       for (int refuse : new int[] {1, 2, 7}) {
-        CountingExecutor ex = new CountingExecutor(refuse);
-        Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(frame), Lz4FrameReadOptions.defaults(), p, ex);
-        Failure r = readUnchecked(in);
-        assertEquals(65536L * (refuse - 1), r.data.length, "the blocks before the refused one, parallelism " + p);
-        assertBytes(java.util.Arrays.copyOf(data, r.data.length), r.data, "refused at " + refuse);
-        assertLatched(in, r.failure);
-        assertTrue(r.failure instanceof RejectedExecutionException, String.valueOf(r.failure));
+        for (boolean broken : new boolean[] {false, true}) {
+          CountingExecutor ex = new CountingExecutor(refuse, broken);
+          Lz4FrameInputStream in = new Lz4FrameInputStream(new ByteArrayInputStream(frame), Lz4FrameReadOptions.defaults(), p, ex);
+          Failure r = readUnchecked(in);
+          assertEquals(65536L * (refuse - 1), r.data.length, "the blocks before the refused one, parallelism " + p);
+          assertBytes(java.util.Arrays.copyOf(data, r.data.length), r.data, "refused at " + refuse);
+          assertLatched(in, r.failure);
+          // the executor's failure as it is, never taken for corrupt input
+          assertTrue(broken ? r.failure instanceof IllegalStateException : r.failure instanceof RejectedExecutionException,
+              String.valueOf(r.failure));
+        }
       }
     }
   }
