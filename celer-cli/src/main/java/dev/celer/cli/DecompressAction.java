@@ -28,8 +28,11 @@ import java.util.concurrent.Executors;
 final class DecompressAction extends FileAction {
   private static final int MAGIC = 0x184D2204;
   private static final int LEGACY_MAGIC = 0x184C2102;
-  /** The smallest maximum heap at which {@code -T1} decodes on a second thread (see {@link #decode}). */
-  private static final long OVERLAP_MIN_HEAP = 256L << 20;
+  /**
+   * The heap one block in flight may take, compressed and decoded, for lz4's largest frame blocks
+   * (4 MB), times 4: the blocks in flight may take a quarter of the heap (see {@link #decodeThreads}).
+   */
+  private static final long HEAP_PER_BLOCK = 4 * 2 * (4L << 20);
   private static final int SKIPPABLE_MASK = 0xFFFFFFF0;
   private static final int SKIPPABLE0 = 0x184D2A50;
 
@@ -129,12 +132,14 @@ final class DecompressAction extends FileAction {
     // Blocks decoded on a pool of -T threads by the library's parallel stream (linked blocks: on
     // this thread), this thread reading the input and writing the output meanwhile: with -T1 one
     // block is decoded while the one before is written (lz4 1.10's -T overlaps I/O likewise).
-    // A heap under OVERLAP_MIN_HEAP (a small container) keeps -T1 on this thread: the overlap
-    // holds three blocks (24 MB for 4 MB blocks) where decoding in turn holds one.
-    int threads = Math.min(s.threads, Lz4FrameOutputStream.MAX_PARALLELISM);
-    ExecutorService pool = decodesOnAPool(threads, Runtime.getRuntime().maxMemory())
-        ? Executors.newFixedThreadPool(threads, DecompressAction::daemon) : null;
-    Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build(), threads, pool);
+    // Fewer threads where the heap is small (a container's): see decodeThreads.
+    int threads = decodeThreads(Math.min(s.threads, Lz4FrameOutputStream.MAX_PARALLELISM),
+        Runtime.getRuntime().maxMemory());
+    if (threads < s.threads) {
+      s.display(3, "Decoding on " + Math.max(threads, 1) + " thread(s): the heap holds no more blocks\n");
+    }
+    ExecutorService pool = threads > 0 ? Executors.newFixedThreadPool(threads, DecompressAction::daemon) : null;
+    Lz4FrameInputStream frames = new Lz4FrameInputStream(all, ro.build(), Math.max(threads, 1), pool);
     CountingOutputStream counted = new CountingOutputStream(out, progress);
     try {
       frames.transferTo(counted); // each decoded block straight from the decoder's buffer
@@ -158,12 +163,16 @@ final class DecompressAction extends FileAction {
   }
 
   /**
-   * @return whether {@code threads} decoding threads (after {@code -T}) take a pool of their own
-   *     in a JVM whose heap may grow to {@code maxHeap} bytes: always for more than one, and for one
-   *     where the heap holds the overlap's three blocks with room to spare
+   * How many threads decode, of the {@code requested} ({@code -T}), in a JVM whose heap may grow
+   * to {@code maxHeap} bytes: N threads hold up to 2N + 1 blocks, each up to 8 MB (a 4 MB block
+   * and its compressed form), and those may take a quarter of the heap. So a 1 GB heap decodes on
+   * up to 15 threads, a 256 MB one on 3, a 96 MB one on 1, and a smaller one on none.
+   *
+   * @return the pool's threads, or 0: decode on the calling thread, one block at a time
    */
-  static boolean decodesOnAPool(int threads, long maxHeap) {
-    return threads > 1 || maxHeap >= OVERLAP_MIN_HEAP;
+  static int decodeThreads(int requested, long maxHeap) {
+    long blocks = maxHeap / HEAP_PER_BLOCK;
+    return (int) Math.min(requested, Math.max(0, (blocks - 1) / 2));
   }
 
   private static Thread daemon(Runnable r) {

@@ -4,7 +4,6 @@ import static dev.celer.cli.CliTestSupport.lz4;
 import static dev.celer.cli.CliTestSupport.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.celer.cli.CliTestSupport.Result;
@@ -66,9 +65,9 @@ class ProcessEndToEndTest {
   }
 
   /**
-   * A small container's heap: {@code -d} of 4 MB blocks decodes in a 32 MB heap, where the pool of
-   * {@code -T1} (three blocks in flight) stays off, and with a pool in a large heap; the choice
-   * itself by {@link DecompressAction#decodesOnAPool}.
+   * A small container's heap: {@code -d} of 4 MB blocks decodes in a 32 MB heap, on the calling
+   * thread even with {@code -T8} (8 threads would hold 17 blocks), and with a pool in a large heap;
+   * the choice itself by {@link DecompressAction#decodeThreads}.
    */
   @Test
   void decodesLargeBlocksInASmallHeap() throws Exception {
@@ -80,12 +79,18 @@ class ProcessEndToEndTest {
     }
     byte[] frame = lz4(dir, data, "-B7", "-c").out();
     for (String heap : new String[] {"32m", "512m"}) {
-      Result d = run(dir, frame, celerWithHeap(heap, "", "-d", "-c"));
-      assertEquals(0, d.code(), heap + ": " + d.err());
-      assertArrayEquals(data, d.out(), heap);
+      for (String threads : new String[] {"-T1", "-T8"}) {
+        Result d = run(dir, frame, celerWithHeap(heap, "", "-d", "-c", threads));
+        assertEquals(0, d.code(), heap + " " + threads + ": " + d.err());
+        assertArrayEquals(data, d.out(), heap + " " + threads);
+      }
     }
-    assertFalse(DecompressAction.decodesOnAPool(1, 128L << 20), "-T1, a 128 MB heap: on the calling thread");
-    assertTrue(DecompressAction.decodesOnAPool(1, 256L << 20), "-T1, a 256 MB heap: one block ahead on a pool");
-    assertTrue(DecompressAction.decodesOnAPool(2, 64L << 20), "-T2: always on a pool");
+    assertEquals(0, DecompressAction.decodeThreads(1, 64L << 20), "-T1, a 64 MB heap: on the calling thread");
+    assertEquals(1, DecompressAction.decodeThreads(1, 96L << 20), "-T1, a 96 MB heap: one block ahead on a pool");
+    assertEquals(0, DecompressAction.decodeThreads(8, 32L << 20), "-T8, a 32 MB heap: on the calling thread");
+    // Serial GC reports a little less than -Xmx256m: still 3 threads
+    assertEquals(3, DecompressAction.decodeThreads(8, 247L << 20), "-T8, a 256 MB heap");
+    assertEquals(15, DecompressAction.decodeThreads(64, 1L << 30), "-T64, a 1 GB heap");
+    assertEquals(2, DecompressAction.decodeThreads(2, 1L << 30), "-T2, a 1 GB heap: as asked");
   }
 }
