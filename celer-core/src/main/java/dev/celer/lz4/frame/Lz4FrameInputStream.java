@@ -78,7 +78,9 @@ import java.util.function.UnaryOperator;
  *       for a block throws {@link java.io.InterruptedIOException} (interrupt status kept) and
  *       latches. After a failure, and on {@code close()}, the blocks in flight are dropped: tasks
  *       not started never run, and {@code close()} returns once the running ones (one block each)
- *       have finished, so no task of the stream runs after it. The stream never shuts the executor
+ *       have finished, so no task of the stream runs after it (unless the closing thread is
+ *       interrupted while it waits: then it returns at once, interrupt status kept, and those
+ *       tasks finish on their own, into buffers the closed stream never reads). The stream never shuts the executor
  *       down; the executor must run every task it accepts (or refuse it by throwing).
  *   <li>Memory: at most {@code 2p + 1} blocks, each its compressed form and its content, that is
  *       at most {@code (2p + 1) × 2 ×} the frame's block maximum size (4 MB blocks, {@code p = 2}:
